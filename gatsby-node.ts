@@ -1,0 +1,279 @@
+// Content model and pages: typed nodes made from the Markdown in `content/`, checked at build.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { GatsbyNode, Node } from "gatsby";
+import {
+  checkFrontmatter,
+  contentKinds,
+  findPlaceholders,
+  findUnknownTokens,
+  isContentKind,
+  knownTokenNames,
+} from "./src/content-model/check";
+import { fillTokens, tokenValues } from "./src/content-model/tokens";
+import type { CompanyDetails, Figures } from "./src/content-model/schemas";
+
+type FileNode = Node & { sourceInstanceName: string; absolutePath: string };
+type MarkdownNode = Node & { frontmatter?: Record<string, unknown>; rawMarkdownBody?: string };
+
+// Problems found while nodes are created; reported all together, one line each, before pages are made.
+const contentProblems: string[] = [];
+const checkedFiles: string[] = [];
+
+const relativeToSite = (absolutePath: string) => path.relative(__dirname, absolutePath);
+
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = () => {
+  contentProblems.length = 0;
+  checkedFiles.length = 0;
+};
+
+export const onCreateNode: GatsbyNode["onCreateNode"] = ({
+  node,
+  actions,
+  getNode,
+  createNodeId,
+  createContentDigest,
+}) => {
+  if (node.internal.type !== "MarkdownRemark" || !node.parent) return;
+  const file = getNode(node.parent) as FileNode | undefined;
+  if (!file || !isContentKind(file.sourceInstanceName)) return;
+
+  const kind = file.sourceInstanceName;
+  const relativePath = relativeToSite(file.absolutePath);
+  checkedFiles.push(file.absolutePath);
+  const markdown = node as MarkdownNode;
+  // gatsby-transformer-remark adds an empty `title` to every file; only the files we read count.
+  const { title, ...rest } = markdown.frontmatter ?? {};
+  const frontmatter = title === "" ? rest : { title, ...rest };
+
+  const problems = checkFrontmatter(kind, frontmatter, relativePath);
+  if (kind === "testimonials" && !markdown.rawMarkdownBody?.trim()) {
+    problems.push(`${relativePath} : le texte du témoignage (sous les « --- ») est vide`);
+  }
+  if (problems.length > 0) {
+    contentProblems.push(...problems);
+    return;
+  }
+
+  const fields =
+    kind === "testimonials"
+      ? { ...frontmatter, quote: markdown.rawMarkdownBody?.trim() ?? "" }
+      : kind === "legal"
+        ? { ...frontmatter, updatedAt: String(frontmatter.updatedAt).slice(0, 10) }
+        : frontmatter;
+  const child = {
+    ...fields,
+    id: createNodeId(`${node.id} >>> ${contentKinds[kind].nodeType}`),
+    parent: node.id,
+    children: [],
+    internal: { type: contentKinds[kind].nodeType, contentDigest: createContentDigest(fields) },
+  };
+  actions.createNode(child);
+  actions.createParentChildLink({ parent: node, child: child as unknown as Node });
+};
+
+// The schema is declared rather than inferred, so a field missing from every file is still
+// queryable and the generated types carry no `| null` for what the build guarantees.
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
+  actions.createTypes(`
+    type SiteSiteMetadata { siteUrl: String! }
+
+    type CompanyDetails implements Node @dontInfer {
+      name: String!
+      legalForm: String!
+      shareCapital: String!
+      headOffice: String!
+      phone: String!
+      email: String!
+      dpoEmail: String!
+      siren: String!
+      vatNumber: String!
+      publicationDirector: String!
+      carteGNumber: String!
+      carteGChamber: String!
+      guarantor: String!
+      guaranteeAmount: String!
+      insurer: String!
+      hostName: String!
+      hostAddress: String!
+      hostPhone: String!
+    }
+
+    type Channel { name: String!, icon: String!, rate: Float!, description: String! }
+    type DelayBand { days: Int!, share: Float! }
+    type Figures implements Node @dontInfer {
+      recoveryRate: Float!
+      amicableRate: Float!
+      preLitigationRate: Float!
+      averageDelayDays: Float!
+      casesPerMonth: Int!
+      averageRecoveredAmount: Float!
+      averageServiceCost: Float!
+      combinedContactRate: Float!
+      takeoverHours: Int!
+      firstContactHours: Int!
+      quoteReplyHours: Int!
+      channels: [Channel!]!
+      delayBands: [DelayBand!]!
+    }
+
+    type Testimonial implements Node @dontInfer { order: Int!, role: String!, quote: String! }
+    type ClientReference implements Node @dontInfer { order: Int!, name: String! }
+
+    type LegalPage implements Node @dontInfer {
+      title: String!
+      path: String!
+      description: String!
+      updatedAt: Date! @dateformat
+      "The body as HTML, with company details filled in."
+      html: String!
+    }
+
+    type LandingItem { icon: String!, title: String!, text: String! }
+    type LandingStep { title: String!, text: String! }
+    type LandingSeo { title: String!, description: String! }
+    type LandingHero {
+      eyebrow: String!
+      title: String!
+      lead: String!
+      primaryCta: String!
+      secondaryCta: String!
+      image: File! @fileByRelativePath
+      imageAlt: String!
+      highlights: [String!]!
+    }
+    type LandingCards { title: String!, intro: String!, cards: [LandingItem!]! }
+    type LandingItems { title: String!, intro: String!, items: [LandingItem!]! }
+    type LandingHeading { title: String!, intro: String! }
+    type LandingChannels { title: String!, intro: String!, combinedLabel: String! }
+    type LandingResults {
+      title: String!
+      intro: String!
+      recoveryLabel: String!
+      amicableLabel: String!
+      preLitigationLabel: String!
+      delayLabel: String!
+      casesLabel: String!
+      amountLabel: String!
+      costLabel: String!
+      ratioLabel: String!
+      bandsTitle: String!
+    }
+    type LandingTitle { title: String! }
+    type LandingProcess { title: String!, intro: String!, steps: [LandingStep!]! }
+    type LandingCta { title: String!, text: String!, phoneLabel: String! }
+    type LandingContact { title: String!, intro: String!, points: [String!]! }
+    type LandingFooter { tagline: String! }
+    type LandingCopy implements Node @dontInfer {
+      seo: LandingSeo!
+      hero: LandingHero!
+      approach: LandingCards!
+      services: LandingItems!
+      guarantees: LandingItems!
+      channels: LandingChannels!
+      results: LandingResults!
+      references: LandingHeading!
+      testimonials: LandingTitle!
+      process: LandingProcess!
+      cta: LandingCta!
+      contact: LandingContact!
+      footer: LandingFooter!
+    }
+  `);
+};
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
+  createResolvers({
+    LegalPage: {
+      html: {
+        // The Markdown's own HTML resolver, then the company's details in place of their tokens.
+        async resolve(source: Node, args: unknown, context: any, info: any) {
+          const markdown = context.nodeModel.getNodeById({ id: source.parent });
+          const htmlField = info.schema.getType("MarkdownRemark").getFields().html;
+          const html: string = await htmlField.resolve(markdown, args, context, info);
+          const company = await context.nodeModel.findOne({ type: "CompanyDetails" });
+          const figures = await context.nodeModel.findOne({ type: "Figures" });
+          if (!company || !figures) return html;
+          return fillTokens(
+            html,
+            tokenValues(company as CompanyDetails, figures as Figures),
+            escapeHtml,
+          );
+        },
+      },
+    },
+  });
+};
+
+export const createPages: GatsbyNode["createPages"] = async ({
+  actions,
+  graphql,
+  reporter,
+  getNodesByType,
+}) => {
+  const strict = process.env.CONTENT_STRICT === "1";
+  const problems = [...contentProblems];
+
+  for (const [folder, kind] of Object.entries(contentKinds)) {
+    const count = getNodesByType(kind.nodeType).length;
+    const valid = count > 0 || problems.some((line) => line.startsWith(`content/${folder}/`));
+    if (!valid) problems.push(`content/${folder}/ : aucun fichier, attendu au moins un fichier .md`);
+    if (kind.single && count > 1) {
+      problems.push(`content/${folder}/ : ${count} fichiers, attendu un seul`);
+    }
+  }
+
+  const known = knownTokenNames();
+  const placeholders: string[] = [];
+  for (const absolutePath of checkedFiles) {
+    const source = readFileSync(absolutePath, "utf8");
+    const file = relativeToSite(absolutePath);
+    for (const { line, text } of findUnknownTokens(source, known)) {
+      problems.push(`${file}:${line} : ${text} ne correspond à aucune coordonnée ni aucun chiffre`);
+    }
+    for (const { line, text } of findPlaceholders(source)) placeholders.push(`${file}:${line} : ${text}`);
+  }
+
+  if (placeholders.length > 0) {
+    const heading = `${placeholders.length} contenu(s) encore à compléter :`;
+    if (strict) problems.push(`${heading} (CONTENT_STRICT=1 interdit de les publier)`, ...placeholders);
+    else reporter.warn([heading, ...placeholders].join("\n"));
+  }
+
+  if (problems.length > 0) {
+    reporter.panicOnBuild(
+      ["Le contenu de content/ comporte des erreurs :", ...problems.map((line) => `  - ${line}`)].join("\n"),
+    );
+    return;
+  }
+
+  const result = await graphql<{ allLegalPage: { nodes: { id: string; path: string }[] } }>(`
+    query LegalPagePaths {
+      allLegalPage {
+        nodes {
+          id
+          path
+        }
+      }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild("Impossible de lire les pages légales", result.errors);
+    return;
+  }
+
+  const legalTemplate = path.resolve("src/templates/legal-page.tsx");
+  for (const { id, path: pagePath } of result.data.allLegalPage.nodes) {
+    actions.createPage({ path: pagePath, component: legalTemplate, context: { id } });
+  }
+
+  // The footer's contact link: the landing page, opened at its form.
+  actions.createPage({
+    path: "/contact",
+    component: path.resolve("src/pages/index.tsx"),
+    context: { scrollTo: "contact" },
+  });
+};

@@ -1,0 +1,43 @@
+// Server rendering: each page gets its own react-helmet-async context, whose tags go into that
+// page's static HTML, so titles and canonical links never leak from one page into another.
+import "@fontsource-variable/public-sans";
+import "./src/styles/global.css";
+import type { GatsbySSR } from "gatsby";
+import React from "react";
+import { HelmetProvider, type HelmetServerState } from "react-helmet-async";
+import Layout from "./src/components/layout/layout";
+import RootElement from "./src/root-element";
+
+type HelmetContext = { helmet?: HelmetServerState };
+const helmetContexts = new Map<string, HelmetContext>();
+
+export const wrapRootElement: GatsbySSR["wrapRootElement"] = ({ element }) => (
+  <RootElement>{element}</RootElement>
+);
+
+export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }) => {
+  const context: HelmetContext = {};
+  helmetContexts.set(props.location.pathname, context);
+  return (
+    <HelmetProvider context={context}>
+      <Layout>{element}</Layout>
+    </HelmetProvider>
+  );
+};
+
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({
+  pathname,
+  setHtmlAttributes,
+  setHeadComponents,
+}) => {
+  setHtmlAttributes({ lang: "fr" });
+  const helmet = helmetContexts.get(pathname)?.helmet;
+  helmetContexts.delete(pathname);
+  if (!helmet) return;
+  setHeadComponents([
+    helmet.title.toComponent(),
+    helmet.meta.toComponent(),
+    helmet.link.toComponent(),
+    helmet.script.toComponent(),
+  ]);
+};

@@ -1,0 +1,14 @@
+import React from "react";
+import CardGrid, { type CardItem } from "../ui/card-grid";
+import Section from "../ui/section";
+
+type ApproachProps = { title: string; intro: string; cards: readonly CardItem[] };
+
+/** The four pillars of the service; the navigation's "Services" anchor. */
+export default function Approach({ title, intro, cards }: ApproachProps) {
+  return (
+    <Section id="services" title={title} intro={intro}>
+      <CardGrid items={cards} columns={4} />
+    </Section>
+  );
+}

@@ -1,0 +1,41 @@
+import React from "react";
+import * as styles from "./bar-chart.module.css";
+
+export type Bar = { label: string; value: number; display: string; detail?: string };
+
+type BarChartProps = {
+  caption: string;
+  bars: readonly Bar[];
+  /** The value a full-width bar stands for: 100 for percentages. */
+  max?: number;
+  tone?: "brand" | "accent";
+};
+
+/**
+ * Horizontal bars drawn in CSS. Each figure is written beside its bar, so the chart reads the
+ * same with or without sight; the bars themselves are hidden from assistive technology.
+ */
+export default function BarChart({ caption, bars, max = 100, tone = "brand" }: BarChartProps) {
+  return (
+    <figure className={styles.chart}>
+      <figcaption className={styles.caption}>{caption}</figcaption>
+      <ul className={styles.bars}>
+        {bars.map((bar) => (
+          <li key={bar.label} className={styles.row}>
+            <span className={styles.label}>
+              {bar.label}
+              {bar.detail && <span className={styles.detail}>{bar.detail}</span>}
+            </span>
+            <span className={styles.track} aria-hidden="true">
+              <span
+                className={`${styles.fill} ${styles[tone]}`}
+                style={{ width: `${Math.min(100, (bar.value / max) * 100)}%` }}
+              />
+            </span>
+            <span className={styles.value}>{bar.display}</span>
+          </li>
+        ))}
+      </ul>
+    </figure>
+  );
+}

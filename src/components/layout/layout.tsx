@@ -1,0 +1,20 @@
+import React from "react";
+import SiteFooter from "../site-footer/site-footer";
+import SiteHeader from "../site-header/site-header";
+import * as styles from "./layout.module.css";
+
+/** The frame of every route: skip link, navigation, the page, footer. */
+export default function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <div className={styles.layout}>
+      <a className={styles.skipLink} href="#contenu">
+        Aller au contenu
+      </a>
+      <SiteHeader />
+      <main id="contenu" tabIndex={-1} className={styles.main}>
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

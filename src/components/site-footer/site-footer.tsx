@@ -1,0 +1,59 @@
+import React from "react";
+import { isPlaceholder } from "../../content-model/placeholder";
+import useCompany from "../../hooks/use-company";
+import useLandingCopy from "../../hooks/use-landing-copy";
+import { telHref } from "../../lib/format";
+import Container from "../ui/container";
+import * as styles from "./site-footer.module.css";
+
+const legalLinks = [
+  { href: "/mentions-legales", label: "Mentions légales" },
+  { href: "/politique-confidentialite", label: "Politique de confidentialité" },
+  { href: "/conditions-generales", label: "Conditions générales d’utilisation" },
+];
+
+/** Company details, legal links and the contact link, on every route. */
+export default function SiteFooter() {
+  const company = useCompany();
+  const { footer } = useLandingCopy();
+  // A detail the company has not given yet stays on the legal pages, never in the footer.
+  const address = isPlaceholder(company.headOffice) ? null : company.headOffice;
+  return (
+    <footer className={styles.footer}>
+      <Container>
+        <div className={styles.grid}>
+          <div>
+            <p className={styles.name}>{company.name}</p>
+            <p className={styles.tagline}>{footer.tagline}</p>
+          </div>
+          <address className={styles.details}>
+            <h2 className={styles.heading}>Coordonnées</h2>
+            {address && <p>{address}</p>}
+            <p>
+              <a href={telHref(company.phone)}>{company.phone}</a>
+            </p>
+            <p>
+              <a href={`mailto:${company.email}`}>{company.email}</a>
+            </p>
+            <p>
+              <a href="/contact">Nous contacter</a>
+            </p>
+          </address>
+          <nav aria-label="Informations légales">
+            <h2 className={styles.heading}>Informations légales</h2>
+            <ul className={styles.links}>
+              {legalLinks.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <p className={styles.copyright}>
+          © {new Date().getFullYear()} {company.name}. Tous droits réservés.
+        </p>
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,71 @@
+import { validate, type Struct } from "superstruct";
+import {
+  ClientReference,
+  CompanyDetails,
+  Figures,
+  LandingCopy,
+  LegalPage,
+  Testimonial,
+} from "./schemas";
+import { placeholderPattern } from "./placeholder";
+import { tokensIn } from "./tokens";
+
+// The content kinds: one folder of `content/` each, the GraphQL node type made from its files,
+// and the schema every file must match.
+export const contentKinds = {
+  company: { nodeType: "CompanyDetails", schema: CompanyDetails, single: true },
+  figures: { nodeType: "Figures", schema: Figures, single: true },
+  landing: { nodeType: "LandingCopy", schema: LandingCopy, single: true },
+  testimonials: { nodeType: "Testimonial", schema: Testimonial, single: false },
+  clients: { nodeType: "ClientReference", schema: ClientReference, single: false },
+  legal: { nodeType: "LegalPage", schema: LegalPage, single: false },
+} as const satisfies Record<
+  string,
+  { nodeType: string; schema: Struct<never, unknown> | Struct<unknown, unknown>; single: boolean }
+>;
+
+export type ContentKind = keyof typeof contentKinds;
+
+export function isContentKind(name: string): name is ContentKind {
+  return Object.hasOwn(contentKinds, name);
+}
+
+/** One line per problem: the file, the field, what was found and what was expected. */
+export function checkFrontmatter(kind: ContentKind, frontmatter: unknown, file: string): string[] {
+  const [error] = validate(frontmatter, contentKinds[kind].schema as Struct<unknown, unknown>);
+  if (!error) return [];
+  return error.failures().map((failure) => {
+    const field = failure.path.join(".");
+    if (failure.type === "never") {
+      return `${file} : champ « ${field} » inconnu pour ce type de contenu (faute de frappe ?), à retirer ou à renommer`;
+    }
+    return field ? `${file} : champ « ${field} » : ${failure.message}` : `${file} : ${failure.message}`;
+  });
+}
+
+export type TextFinding = { line: number; text: string };
+
+export function findPlaceholders(source: string): TextFinding[] {
+  return source.split("\n").flatMap((line, index) =>
+    [...line.matchAll(placeholderPattern)].map((match) => ({ line: index + 1, text: match[0] })),
+  );
+}
+
+/** Tokens such as `{{company.phne}}` that name no company detail or figure. */
+export function findUnknownTokens(source: string, known: ReadonlySet<string>): TextFinding[] {
+  return source.split("\n").flatMap((line, index) =>
+    tokensIn(line)
+      .filter((name) => !known.has(name))
+      .map((name) => ({ line: index + 1, text: `{{${name}}}` })),
+  );
+}
+
+/** Every token name the copy may use, from the schemas' own fields. */
+export function knownTokenNames(): Set<string> {
+  const names = new Set<string>();
+  for (const key of Object.keys(CompanyDetails.schema)) names.add(`company.${key}`);
+  for (const [key, struct] of Object.entries(Figures.schema)) {
+    if (struct.type !== "array") names.add(`figures.${key}`);
+  }
+  return names;
+}

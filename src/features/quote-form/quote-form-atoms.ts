@@ -1,0 +1,123 @@
+import { atom, type Atom } from "jotai";
+import { atomWithMutation } from "jotai-tanstack-query";
+import {
+  quoteFields,
+  validateQuoteRequest,
+  type QuoteField,
+  type QuoteRequest,
+  type QuoteTextField,
+} from "./quote-request";
+import { newIdempotencyKey, sendQuoteRequest } from "./send-quote-request";
+
+// Form state. The base atoms stay private to this module: the view reads the derived atoms and
+// changes anything only through `quoteFormActionAtom`.
+
+export type QuoteFormValues = Record<QuoteTextField, string> & { rgpd: boolean };
+export type FieldState = "neutral" | "valid" | "error";
+export type SubmitStatus = "idle" | "submitting" | "success";
+
+const emptyValues: QuoteFormValues = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  company: "",
+  message: "",
+  rgpd: false,
+};
+
+const valuesAtom = atom<QuoteFormValues>(emptyValues);
+const touchedAtom = atom<ReadonlySet<QuoteField>>(new Set<QuoteField>());
+const statusAtom = atom<SubmitStatus>("idle");
+// The key of the last unanswered attempt and the content it was for: a retry of the same
+// content reuses it, so an answer lost on the way never becomes a second lead.
+const pendingAttemptAtom = atom<{ key: string; content: string } | null>(null);
+
+const submitMutationAtom = atomWithMutation(() => ({
+  mutationFn: ({ request, key }: { request: QuoteRequest; key: string }) =>
+    sendQuoteRequest(request, key),
+}));
+
+const validationAtom = atom((get) => validateQuoteRequest(get(valuesAtom)));
+
+export type FieldView = { value: string | boolean; error: string | undefined; state: FieldState };
+
+const fieldViewAtoms = Object.fromEntries(
+  quoteFields.map((field) => [
+    field,
+    atom((get): FieldView => {
+      const touched = get(touchedAtom).has(field);
+      const error = touched ? get(validationAtom).errors[field] : undefined;
+      return {
+        value: get(valuesAtom)[field],
+        error,
+        state: error ? "error" : touched ? "valid" : "neutral",
+      };
+    }),
+  ]),
+) as Record<QuoteField, Atom<FieldView>>;
+
+export function fieldViewAtom(field: QuoteField) {
+  return fieldViewAtoms[field];
+}
+
+export const formViewAtom = atom((get) => {
+  const validation = get(validationAtom);
+  const status = get(statusAtom);
+  return {
+    status,
+    invalidFieldCount: Object.keys(validation.errors).length,
+    canSubmit: validation.valid && status !== "submitting",
+  };
+});
+
+export type QuoteFormAction =
+  | { type: "change"; field: QuoteTextField; value: string }
+  | { type: "toggleConsent"; checked: boolean }
+  | { type: "blur"; field: QuoteField }
+  | { type: "submit" };
+
+const touch = (touched: ReadonlySet<QuoteField>, field: QuoteField) => new Set(touched).add(field);
+
+export const quoteFormActionAtom = atom(null, async (get, set, action: QuoteFormAction) => {
+  switch (action.type) {
+    case "change":
+      set(valuesAtom, (values) => ({ ...values, [action.field]: action.value }));
+      set(touchedAtom, (touched) => touch(touched, action.field));
+      if (get(statusAtom) === "success") set(statusAtom, "idle");
+      return;
+    case "toggleConsent":
+      set(valuesAtom, (values) => ({ ...values, rgpd: action.checked }));
+      set(touchedAtom, (touched) => touch(touched, "rgpd"));
+      if (get(statusAtom) === "success") set(statusAtom, "idle");
+      return;
+    case "blur":
+      set(touchedAtom, (touched) => touch(touched, action.field));
+      return;
+    case "submit": {
+      // One click, one request: a second submit while the first is pending does nothing.
+      if (get(statusAtom) === "submitting") return;
+      set(touchedAtom, new Set(quoteFields));
+      const validation = get(validationAtom);
+      if (!validation.valid) return;
+
+      const content = JSON.stringify(validation.request);
+      const pending = get(pendingAttemptAtom);
+      const key = pending?.content === content ? pending.key : newIdempotencyKey();
+      set(pendingAttemptAtom, { key, content });
+      set(statusAtom, "submitting");
+      try {
+        await get(submitMutationAtom).mutateAsync({ request: validation.request, key });
+      } catch {
+        // The API client has shown the toast; the visitor's input stays for another try.
+        set(statusAtom, "idle");
+        return;
+      }
+      set(valuesAtom, emptyValues);
+      set(touchedAtom, new Set<QuoteField>());
+      set(pendingAttemptAtom, null);
+      set(statusAtom, "success");
+      return;
+    }
+  }
+});

@@ -1,0 +1,39 @@
+import { graphql, useStaticQuery } from "gatsby";
+
+export type Company = Queries.CompanyFragment;
+
+export const query = graphql`
+  fragment Company on CompanyDetails {
+    name
+    legalForm
+    shareCapital
+    headOffice
+    phone
+    email
+    dpoEmail
+    siren
+    vatNumber
+    publicationDirector
+    carteGNumber
+    carteGChamber
+    guarantor
+    guaranteeAmount
+    insurer
+    hostName
+    hostAddress
+    hostPhone
+  }
+`;
+
+/** The company's details from `content/company/`. */
+export default function useCompany(): Company {
+  const data = useStaticQuery<Queries.UseCompanyQuery>(graphql`
+    query UseCompany {
+      companyDetails {
+        ...Company
+      }
+    }
+  `);
+  if (!data.companyDetails) throw new Error("content/company/ has no company details");
+  return data.companyDetails;
+}

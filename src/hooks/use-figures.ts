@@ -1,0 +1,42 @@
+import { graphql, useStaticQuery } from "gatsby";
+
+export type Figures = Queries.FiguresFragment;
+
+export const query = graphql`
+  fragment Figures on Figures {
+    recoveryRate
+    amicableRate
+    preLitigationRate
+    averageDelayDays
+    casesPerMonth
+    averageRecoveredAmount
+    averageServiceCost
+    combinedContactRate
+    takeoverHours
+    firstContactHours
+    quoteReplyHours
+    channels {
+      name
+      icon
+      rate
+      description
+    }
+    delayBands {
+      days
+      share
+    }
+  }
+`;
+
+/** Every business figure from `content/figures/`. */
+export default function useFigures(): Figures {
+  const data = useStaticQuery<Queries.UseFiguresQuery>(graphql`
+    query UseFigures {
+      figures {
+        ...Figures
+      }
+    }
+  `);
+  if (!data.figures) throw new Error("content/figures/ has no figures");
+  return data.figures;
+}

@@ -1,0 +1,111 @@
+import { graphql, useStaticQuery } from "gatsby";
+import { fillTokensDeep, tokenValues } from "../content-model/tokens";
+import useCompany from "./use-company";
+import useFigures from "./use-figures";
+
+export type LandingCopy = Queries.UseLandingCopyQuery["landingCopy"] & {};
+
+/** The landing page's copy from `content/landing/`, its tokens filled with figures and details. */
+export default function useLandingCopy(): LandingCopy {
+  const data = useStaticQuery<Queries.UseLandingCopyQuery>(graphql`
+    query UseLandingCopy {
+      landingCopy {
+        seo {
+          title
+          description
+        }
+        hero {
+          eyebrow
+          title
+          lead
+          primaryCta
+          secondaryCta
+          imageAlt
+          highlights
+          image {
+            childImageSharp {
+              gatsbyImageData(width: 600, layout: CONSTRAINED, sizes: "(min-width: 960px) 560px, 100vw")
+            }
+          }
+        }
+        approach {
+          title
+          intro
+          cards {
+            icon
+            title
+            text
+          }
+        }
+        services {
+          title
+          intro
+          items {
+            icon
+            title
+            text
+          }
+        }
+        guarantees {
+          title
+          intro
+          items {
+            icon
+            title
+            text
+          }
+        }
+        channels {
+          title
+          intro
+          combinedLabel
+        }
+        results {
+          title
+          intro
+          recoveryLabel
+          amicableLabel
+          preLitigationLabel
+          delayLabel
+          casesLabel
+          amountLabel
+          costLabel
+          ratioLabel
+          bandsTitle
+        }
+        references {
+          title
+          intro
+        }
+        testimonials {
+          title
+        }
+        process {
+          title
+          intro
+          steps {
+            title
+            text
+          }
+        }
+        cta {
+          title
+          text
+          phoneLabel
+        }
+        contact {
+          title
+          intro
+          points
+        }
+        footer {
+          tagline
+        }
+      }
+    }
+  `);
+  const company = useCompany();
+  const figures = useFigures();
+  if (!data.landingCopy) throw new Error("content/landing/ has no landing copy");
+  return fillTokensDeep(data.landingCopy, tokenValues(company, figures));
+}

@@ -1,0 +1,64 @@
+import redaxios from "redaxios";
+import { toast } from "react-toastify";
+
+// The one HTTP module: every call to the quote API goes through here, so timeouts, the error
+// toast and the failure passed on to the caller behave the same everywhere.
+
+export const requestTimeoutMs = 15_000;
+export const defaultErrorMessage = "Une erreur est survenue";
+
+/** `GATSBY_API_URL` at build time, else the site's own embedded endpoint. */
+export function apiBaseUrl(configured: string | undefined = process.env.GATSBY_API_URL): string {
+  const value = configured?.trim();
+  return value ? value.replace(/\/+$/, "") : "/api";
+}
+
+// redaxios has no timeout option; a fetch whose signal aborts after 15 s gives it one.
+const fetchWithTimeout: typeof fetch = (input, init) =>
+  fetch(input, { ...init, signal: AbortSignal.timeout(requestTimeoutMs) });
+
+const http = redaxios.create({
+  baseURL: apiBaseUrl(),
+  fetch: fetchWithTimeout,
+  headers: { Accept: "application/json" },
+});
+
+type ErrorBody = { details?: { message?: unknown }[]; messageText?: unknown };
+
+/**
+ * The message a visitor reads for a failed call: the first detail's message, then the
+ * response's messageText, then the default. redaxios rejects with the response on a non-2xx
+ * answer and with an error (TypeError, TimeoutError) when there is no answer at all.
+ */
+export function errorMessage(failure: unknown): string {
+  const body = (failure as { data?: unknown } | null)?.data;
+  if (body && typeof body === "object") {
+    const { details, messageText } = body as ErrorBody;
+    const detail = Array.isArray(details) ? details[0]?.message : undefined;
+    if (typeof detail === "string" && detail.trim()) return detail;
+    if (typeof messageText === "string" && messageText.trim()) return messageText;
+  }
+  return defaultErrorMessage;
+}
+
+function showError(failure: unknown): never {
+  const message = errorMessage(failure);
+  // The message doubles as the toast's id, so one repeated error never stacks.
+  toast.error(message, { toastId: message });
+  throw failure;
+}
+
+export type Created = { id: string };
+
+export async function postJson<T>(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  try {
+    const response = await http.post<T>(path, body, { headers });
+    return response.data;
+  } catch (failure) {
+    return showError(failure);
+  }
+}

@@ -1,0 +1,54 @@
+// French number formatting for every figure the site shows: "24 000 €", "65 %", "3 500".
+
+const numberFormat = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 });
+const euroFormat = new Intl.NumberFormat("fr-FR", {
+  style: "currency",
+  currency: "EUR",
+  maximumFractionDigits: 0,
+});
+
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** `value` is a percentage as marketing types it (65 for 65 %). */
+export function formatPercent(value: number): string {
+  return new Intl.NumberFormat("fr-FR", { style: "percent", maximumFractionDigits: 1 }).format(
+    value / 100,
+  );
+}
+
+export function formatEuro(value: number): string {
+  return euroFormat.format(value);
+}
+
+/** The return on cost, "12:1", computed rather than typed so it follows both amounts. */
+export function formatRatio(recovered: number, cost: number): string {
+  return `${formatNumber(Math.round((recovered / cost) * 10) / 10)}:1`;
+}
+
+const longDate = new Intl.DateTimeFormat("fr-FR", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** "20 janvier 2025" from "2025-01-20". */
+export function formatLongDate(isoDate: string): string {
+  return longDate.format(new Date(isoDate));
+}
+
+/** A `tel:` URI from a French number as written for people: "01 99 00 12 34" → "tel:+33199001234". */
+export function telHref(phone: string): string {
+  const digits = phone.replace(/[^\d+]/g, "");
+  if (digits.startsWith("+")) return `tel:${digits}`;
+  if (digits.startsWith("00")) return `tel:+${digits.slice(2)}`;
+  if (digits.startsWith("0")) return `tel:+33${digits.slice(1)}`;
+  return `tel:${digits}`;
+}
+
+/** "15 jours", "1 jour". */
+export function formatDays(value: number): string {
+  return `${formatNumber(value)}\u00a0${value > 1 ? "jours" : "jour"}`;
+}

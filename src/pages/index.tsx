@@ -1,0 +1,24 @@
+import type { PageProps } from "gatsby";
+import React, { useEffect } from "react";
+import LandingPage from "../components/landing-page/landing-page";
+import Seo from "../components/seo/seo";
+import useLandingCopy from "../hooks/use-landing-copy";
+
+type LandingContext = { scrollTo?: string };
+
+/** `/`, and `/contact` (made in gatsby-node), which opens at the quote form. */
+export default function IndexPage({ pageContext }: PageProps<object, LandingContext>) {
+  const { seo } = useLandingCopy();
+  const { scrollTo } = pageContext;
+
+  useEffect(() => {
+    if (scrollTo) document.getElementById(scrollTo)?.scrollIntoView();
+  }, [scrollTo]);
+
+  return (
+    <>
+      <Seo title={seo.title} description={seo.description} canonicalPath="/" />
+      <LandingPage />
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { graphql, type PageProps } from "gatsby";
+import React from "react";
+import LegalDocument from "../components/legal/legal-document";
+import Seo from "../components/seo/seo";
+
+/** A legal page made from `content/legal/*.md` by gatsby-node's createPages. */
+export default function LegalPageTemplate({ data }: PageProps<Queries.LegalPageQuery>) {
+  const page = data.legalPage;
+  if (!page) return null;
+  return (
+    <>
+      <Seo title={page.title} description={page.description} canonicalPath={page.path} />
+      <LegalDocument title={page.title} updatedAt={page.updatedAt} html={page.html} />
+    </>
+  );
+}
+
+export const query = graphql`
+  query LegalPage($id: String!) {
+    legalPage(id: { eq: $id }) {
+      title
+      path
+      description
+      updatedAt
+      html
+    }
+  }
+`;
