@@ -31,6 +31,7 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
   setHeadComponents,
 }) => {
   setHtmlAttributes({ lang: "fr" });
+  setHeadComponents([<link key="icon" rel="icon" href="/favicon.svg" type="image/svg+xml" />]);
   const helmet = helmetContexts.get(pathname)?.helmet;
   helmetContexts.delete(pathname);
   if (!helmet) return;
