@@ -2,7 +2,15 @@
 import type { GatsbyConfig } from "gatsby";
 import { siteUrl } from "./src/lib/site-url";
 
-const contentKinds = ["company", "figures", "landing", "testimonials", "clients", "legal", "images"];
+const contentKinds = [
+  "company",
+  "figures",
+  "landing",
+  "testimonials",
+  "clients",
+  "legal",
+  "images",
+];
 
 const config: GatsbyConfig = {
   siteMetadata: {

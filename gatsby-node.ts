@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { GatsbyNode, Node } from "gatsby";
+import type { GraphQLObjectType, GraphQLResolveInfo } from "graphql";
 import {
   checkFrontmatter,
   contentKinds,
@@ -11,7 +12,6 @@ import {
   knownTokenNames,
 } from "./src/content-model/check";
 import { fillTokens, tokenValues } from "./src/content-model/tokens";
-import type { CompanyDetails, Figures } from "./src/content-model/schemas";
 
 type FileNode = Node & { sourceInstanceName: string; absolutePath: string };
 type MarkdownNode = Node & { frontmatter?: Record<string, unknown>; rawMarkdownBody?: string };
@@ -182,6 +182,14 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   `);
 };
 
+// The part of Gatsby's resolver context used here; Gatsby does not export its type.
+type ResolverContext = {
+  nodeModel: {
+    getNodeById(args: { id: string | null }): Node | null;
+    findOne(args: { type: string }): Promise<Node | null>;
+  };
+};
+
 const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
@@ -190,18 +198,21 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
     LegalPage: {
       html: {
         // The Markdown's own HTML resolver, then the company's details in place of their tokens.
-        async resolve(source: Node, args: unknown, context: any, info: any) {
+        async resolve(
+          source: Node,
+          args: unknown,
+          context: ResolverContext,
+          info: GraphQLResolveInfo,
+        ) {
           const markdown = context.nodeModel.getNodeById({ id: source.parent });
-          const htmlField = info.schema.getType("MarkdownRemark").getFields().html;
-          const html: string = await htmlField.resolve(markdown, args, context, info);
+          const markdownType = info.schema.getType("MarkdownRemark") as GraphQLObjectType;
+          const html = (await markdownType
+            .getFields()
+            .html?.resolve?.(markdown, args, context, info)) as string;
           const company = await context.nodeModel.findOne({ type: "CompanyDetails" });
           const figures = await context.nodeModel.findOne({ type: "Figures" });
           if (!company || !figures) return html;
-          return fillTokens(
-            html,
-            tokenValues(company as CompanyDetails, figures as Figures),
-            escapeHtml,
-          );
+          return fillTokens(html, tokenValues(company, figures), escapeHtml);
         },
       },
     },
@@ -220,7 +231,8 @@ export const createPages: GatsbyNode["createPages"] = async ({
   for (const [folder, kind] of Object.entries(contentKinds)) {
     const count = getNodesByType(kind.nodeType).length;
     const valid = count > 0 || problems.some((line) => line.startsWith(`content/${folder}/`));
-    if (!valid) problems.push(`content/${folder}/ : aucun fichier, attendu au moins un fichier .md`);
+    if (!valid)
+      problems.push(`content/${folder}/ : aucun fichier, attendu au moins un fichier .md`);
     if (kind.single && count > 1) {
       problems.push(`content/${folder}/ : ${count} fichiers, attendu un seul`);
     }
@@ -234,18 +246,23 @@ export const createPages: GatsbyNode["createPages"] = async ({
     for (const { line, text } of findUnknownTokens(source, known)) {
       problems.push(`${file}:${line} : ${text} ne correspond à aucune coordonnée ni aucun chiffre`);
     }
-    for (const { line, text } of findPlaceholders(source)) placeholders.push(`${file}:${line} : ${text}`);
+    for (const { line, text } of findPlaceholders(source))
+      placeholders.push(`${file}:${line} : ${text}`);
   }
 
   if (placeholders.length > 0) {
     const heading = `${placeholders.length} contenu(s) encore à compléter :`;
-    if (strict) problems.push(`${heading} (CONTENT_STRICT=1 interdit de les publier)`, ...placeholders);
+    if (strict)
+      problems.push(`${heading} (CONTENT_STRICT=1 interdit de les publier)`, ...placeholders);
     else reporter.warn([heading, ...placeholders].join("\n"));
   }
 
   if (problems.length > 0) {
     reporter.panicOnBuild(
-      ["Le contenu de content/ comporte des erreurs :", ...problems.map((line) => `  - ${line}`)].join("\n"),
+      [
+        "Le contenu de content/ comporte des erreurs :",
+        ...problems.map((line) => `  - ${line}`),
+      ].join("\n"),
     );
     return;
   }

@@ -35,10 +35,7 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
   const helmet = helmetContexts.get(pathname)?.helmet;
   helmetContexts.delete(pathname);
   if (!helmet) return;
-  setHeadComponents([
-    helmet.title.toComponent(),
-    helmet.meta.toComponent(),
-    helmet.link.toComponent(),
-    helmet.script.toComponent(),
-  ]);
+  // react-helmet-async types toComponent() as a class component; it returns React elements.
+  const tags = [helmet.title, helmet.meta, helmet.link, helmet.script];
+  setHeadComponents(tags.map((tag) => tag.toComponent() as unknown as React.ReactElement));
 };

@@ -19,10 +19,7 @@ export const contentKinds = {
   testimonials: { nodeType: "Testimonial", schema: Testimonial, single: false },
   clients: { nodeType: "ClientReference", schema: ClientReference, single: false },
   legal: { nodeType: "LegalPage", schema: LegalPage, single: false },
-} as const satisfies Record<
-  string,
-  { nodeType: string; schema: Struct<never, unknown> | Struct<unknown, unknown>; single: boolean }
->;
+} as const;
 
 export type ContentKind = keyof typeof contentKinds;
 
@@ -39,16 +36,20 @@ export function checkFrontmatter(kind: ContentKind, frontmatter: unknown, file: 
     if (failure.type === "never") {
       return `${file} : champ « ${field} » inconnu pour ce type de contenu (faute de frappe ?), à retirer ou à renommer`;
     }
-    return field ? `${file} : champ « ${field} » : ${failure.message}` : `${file} : ${failure.message}`;
+    return field
+      ? `${file} : champ « ${field} » : ${failure.message}`
+      : `${file} : ${failure.message}`;
   });
 }
 
 export type TextFinding = { line: number; text: string };
 
 export function findPlaceholders(source: string): TextFinding[] {
-  return source.split("\n").flatMap((line, index) =>
-    [...line.matchAll(placeholderPattern)].map((match) => ({ line: index + 1, text: match[0] })),
-  );
+  return source
+    .split("\n")
+    .flatMap((line, index) =>
+      [...line.matchAll(placeholderPattern)].map((match) => ({ line: index + 1, text: match[0] })),
+    );
 }
 
 /** Tokens such as `{{company.phne}}` that name no company detail or figure. */

@@ -13,7 +13,11 @@ export function describeValue(value: unknown): string {
   return "un groupe de champs";
 }
 
-function field<T>(name: string, expected: string, accepts: (value: unknown) => boolean): Struct<T, null> {
+function field<T>(
+  name: string,
+  expected: string,
+  accepts: (value: unknown) => boolean,
+): Struct<T, null> {
   return define<T>(
     name,
     (value) => accepts(value) || `attendu ${expected}, trouvé ${describeValue(value)}`,

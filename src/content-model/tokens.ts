@@ -1,4 +1,3 @@
-import type { CompanyDetails, Figures } from "./schemas";
 import { formatEuro, formatNumber, formatPercent } from "../lib/format";
 
 // Copy refers to a company detail or a figure as `{{company.phone}}` or `{{figures.recoveryRate}}`,
@@ -8,21 +7,22 @@ const tokenPattern = /\{\{\s*([a-zA-Z]+\.[a-zA-Z]+)\s*\}\}/g;
 
 export type TokenValues = Readonly<Record<string, string>>;
 
-type ScalarFigure = {
-  [K in keyof Figures]: Figures[K] extends number ? K : never;
-}[keyof Figures];
+type Fields = { readonly [field: string]: unknown };
 
-function formatFigure(key: ScalarFigure, value: number): string {
+function formatFigure(key: string, value: number): string {
   if (key.endsWith("Rate")) return formatPercent(value);
   if (key === "averageRecoveredAmount" || key === "averageServiceCost") return formatEuro(value);
   return formatNumber(value);
 }
 
-export function tokenValues(company: CompanyDetails, figures: Figures): TokenValues {
+/** Every token's text: company details as written, figures formatted the French way. */
+export function tokenValues(company: Fields, figures: Fields): TokenValues {
   const values: Record<string, string> = {};
-  for (const [key, value] of Object.entries(company)) values[`company.${key}`] = value;
+  for (const [key, value] of Object.entries(company)) {
+    if (typeof value === "string") values[`company.${key}`] = value;
+  }
   for (const [key, value] of Object.entries(figures)) {
-    if (typeof value === "number") values[`figures.${key}`] = formatFigure(key as ScalarFigure, value);
+    if (typeof value === "number") values[`figures.${key}`] = formatFigure(key, value);
   }
   return values;
 }
@@ -47,7 +47,8 @@ export function fillTokens(
 /** Fills the tokens of every string in a content object, keeping its shape and type. */
 export function fillTokensDeep<T>(content: T, values: TokenValues): T {
   if (typeof content === "string") return fillTokens(content, values) as T;
-  if (Array.isArray(content)) return content.map((item: unknown) => fillTokensDeep(item, values)) as T;
+  if (Array.isArray(content))
+    return content.map((item: unknown) => fillTokensDeep(item, values)) as T;
   if (content !== null && typeof content === "object") {
     return Object.fromEntries(
       Object.entries(content).map(([key, value]) => [key, fillTokensDeep(value, values)]),

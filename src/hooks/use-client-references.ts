@@ -1,6 +1,7 @@
 import { graphql, useStaticQuery } from "gatsby";
 
-export type ClientReference = Queries.UseClientReferencesQuery["allClientReference"]["nodes"][number];
+export type ClientReference =
+  Queries.UseClientReferencesQuery["allClientReference"]["nodes"][number];
 
 /** The client organisations from `content/clients/`, in their `order`. */
 export default function useClientReferences(): readonly ClientReference[] {

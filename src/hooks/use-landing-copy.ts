@@ -24,7 +24,11 @@ export default function useLandingCopy(): LandingCopy {
           highlights
           image {
             childImageSharp {
-              gatsbyImageData(width: 600, layout: CONSTRAINED, sizes: "(min-width: 960px) 560px, 100vw")
+              gatsbyImageData(
+                width: 600
+                layout: CONSTRAINED
+                sizes: "(min-width: 960px) 560px, 100vw"
+              )
             }
           }
         }

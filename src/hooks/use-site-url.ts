@@ -11,7 +11,7 @@ export default function useSiteUrl(): string {
       }
     }
   `);
-  const url = data.site?.siteMetadata.siteUrl;
+  const url = data.site?.siteMetadata?.siteUrl;
   if (!url) throw new Error("siteMetadata.siteUrl is missing from gatsby-config");
   return url;
 }

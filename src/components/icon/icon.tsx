@@ -2,8 +2,12 @@ import React from "react";
 import { iconNames, type IconName } from "../../content-model/schemas";
 
 // Inline SVG paths on a 24 px grid, stroked with the current colour: no icon font, no request.
-const paths: Record<IconName | "alert" | "menu" | "close" | "check" | "pause" | "play" | "arrow", string> = {
-  badge: "M12 2l2.4 2.1 3.2-.2.6 3.1 2.7 1.8-1.3 2.9 1.3 2.9-2.7 1.8-.6 3.1-3.2-.2L12 21.4l-2.4-2.1-3.2.2-.6-3.1-2.7-1.8 1.3-2.9-1.3-2.9 2.7-1.8.6-3.1 3.2.2zM8.5 12l2.4 2.4 4.6-4.8",
+const paths: Record<
+  IconName | "alert" | "menu" | "close" | "check" | "pause" | "play" | "arrow",
+  string
+> = {
+  badge:
+    "M12 2l2.4 2.1 3.2-.2.6 3.1 2.7 1.8-1.3 2.9 1.3 2.9-2.7 1.8-.6 3.1-3.2-.2L12 21.4l-2.4-2.1-3.2.2-.6-3.1-2.7-1.8 1.3-2.9-1.3-2.9 2.7-1.8.6-3.1 3.2.2zM8.5 12l2.4 2.4 4.6-4.8",
   book: "M4 5a2 2 0 012-2h13v16H6a2 2 0 00-2 2zm0 0v16m4-14h7",
   card: "M3 6h18v12H3zM3 10h18M7 15h4",
   chat: "M4 5h16v11H9l-5 4zM8 9h8M8 12h5",

@@ -9,7 +9,9 @@ export const rotationDelayMs = 5000;
 type TestimonialCarouselProps = { title: string; testimonials: readonly Testimonial[] };
 
 function prefersReducedMotion(): boolean {
-  return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  return (
+    typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches
+  );
 }
 
 /**
@@ -30,7 +32,10 @@ export default function TestimonialCarousel({ title, testimonials }: Testimonial
 
   useEffect(() => {
     if (!rotating) return undefined;
-    const timer = window.setTimeout(() => setCurrent((index) => (index + 1) % count), rotationDelayMs);
+    const timer = window.setTimeout(
+      () => setCurrent((index) => (index + 1) % count),
+      rotationDelayMs,
+    );
     return () => window.clearTimeout(timer);
   }, [rotating, current, count]);
 
@@ -72,7 +77,11 @@ export default function TestimonialCarousel({ title, testimonials }: Testimonial
             type="button"
             className={styles.toggle}
             onClick={() => setPlaying((value) => !value)}
-            aria-label={playing ? "Mettre en pause le défilement des témoignages" : "Reprendre le défilement des témoignages"}
+            aria-label={
+              playing
+                ? "Mettre en pause le défilement des témoignages"
+                : "Reprendre le défilement des témoignages"
+            }
           >
             <Icon name={playing ? "pause" : "play"} size={18} />
             <span aria-hidden="true">{playing ? "Pause" : "Lecture"}</span>

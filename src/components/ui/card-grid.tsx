@@ -16,7 +16,9 @@ export default function CardGrid({ items, columns, variant = "card" }: CardGridP
     <ul className={`${styles.grid} ${styles[`columns${columns}`]}`}>
       {items.map((item) => (
         <li key={item.title} className={styles[variant]}>
-          <span className={styles.icon}>{isIconName(item.icon) && <Icon name={item.icon} size={26} />}</span>
+          <span className={styles.icon}>
+            {isIconName(item.icon) && <Icon name={item.icon} size={26} />}
+          </span>
           <h3 className={styles.title}>{item.title}</h3>
           <p className={styles.text}>{item.text}</p>
         </li>

@@ -28,10 +28,22 @@ type TextFieldSpec = {
 const textFields: readonly TextFieldSpec[] = [
   { field: "firstName", label: "Prénom", autoComplete: "given-name" },
   { field: "lastName", label: "Nom", autoComplete: "family-name" },
-  { field: "email", label: "Email professionnel", autoComplete: "email", type: "email", inputMode: "email" },
+  {
+    field: "email",
+    label: "Email professionnel",
+    autoComplete: "email",
+    type: "email",
+    inputMode: "email",
+  },
   { field: "phone", label: "Téléphone", autoComplete: "tel", type: "tel", inputMode: "tel" },
   { field: "company", label: "Organisme", autoComplete: "organization" },
-  { field: "message", label: "Décrivez vos besoins", autoComplete: "off", multiline: true, maxLength: 1000 },
+  {
+    field: "message",
+    label: "Décrivez vos besoins",
+    autoComplete: "off",
+    multiline: true,
+    maxLength: 1000,
+  },
 ];
 
 const stateClass: Record<FieldState, string | undefined> = {
@@ -123,7 +135,15 @@ function useFieldBinding(field: QuoteField) {
   };
 }
 
-function TextField({ field, label, autoComplete, type = "text", inputMode, multiline, maxLength }: TextFieldSpec) {
+function TextField({
+  field,
+  label,
+  autoComplete,
+  type = "text",
+  inputMode,
+  multiline,
+  maxLength,
+}: TextFieldSpec) {
   const dispatch = useSetAtom(quoteFormActionAtom);
   const { view, errorId, aria } = useFieldBinding(field);
   const inputId = useId();
@@ -181,7 +201,9 @@ function ConsentField() {
           required
           className={styles.checkbox}
           checked={view.value === true}
-          onChange={(event) => void dispatch({ type: "toggleConsent", checked: event.target.checked })}
+          onChange={(event) =>
+            void dispatch({ type: "toggleConsent", checked: event.target.checked })
+          }
           onBlur={() => void dispatch({ type: "blur", field: "rgpd" })}
           {...aria}
         />

@@ -3,7 +3,15 @@ import { coerce, define, object, string, validate, type Infer } from "superstruc
 // The quote request, defined once: the form validates with it as the visitor types, and the
 // embedded endpoint validates with it again, never trusting the browser.
 
-export const quoteFields = ["firstName", "lastName", "email", "phone", "company", "message", "rgpd"] as const;
+export const quoteFields = [
+  "firstName",
+  "lastName",
+  "email",
+  "phone",
+  "company",
+  "message",
+  "rgpd",
+] as const;
 export type QuoteField = (typeof quoteFields)[number];
 export type QuoteTextField = Exclude<QuoteField, "rgpd">;
 
@@ -11,12 +19,14 @@ export const messages = {
   firstName: {
     required: "Le prénom est requis",
     length: "Le prénom doit contenir entre 2 et 50 caractères",
-    characters: "Le prénom ne peut contenir que des lettres, des espaces, des tirets et des apostrophes",
+    characters:
+      "Le prénom ne peut contenir que des lettres, des espaces, des tirets et des apostrophes",
   },
   lastName: {
     required: "Le nom est requis",
     length: "Le nom doit contenir entre 2 et 50 caractères",
-    characters: "Le nom ne peut contenir que des lettres, des espaces, des tirets et des apostrophes",
+    characters:
+      "Le nom ne peut contenir que des lettres, des espaces, des tirets et des apostrophes",
   },
   email: {
     required: "L'email est requis",

@@ -1,0 +1,18 @@
+import { render, type RenderOptions } from "@testing-library/react";
+import React from "react";
+import { HelmetProvider } from "react-helmet-async";
+import { ToastContainer } from "react-toastify";
+import RootElement from "../root-element";
+
+/** Renders with what every page has: a fresh jotai store and query client, Helmet, the toasts. */
+export function renderWithProviders(ui: React.ReactElement, options?: RenderOptions) {
+  return render(
+    <HelmetProvider>
+      <RootElement>
+        {ui}
+        <ToastContainer />
+      </RootElement>
+    </HelmetProvider>,
+    options,
+  );
+}
