@@ -1,0 +1,495 @@
+/** @jest-environment node */
+import * as fsPromises from "node:fs/promises";
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { createServer, type RequestListener, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { StoredQuoteRequest } from "../../features/quote-form/quote-store";
+
+// The endpoint is exercised as a client sees it: real HTTP requests to an express server running
+// Gatsby's own function middlewares (the ones `gatsby develop` and `gatsby serve` mount on /api/*)
+// and Gatsby's own wrapper around a function module (what its webpack loader emits). Only webpack
+// itself is left out. If a Gatsby upgrade changes how bodies reach functions, these tests say so.
+
+jest.mock("gatsby-cli/lib/reporter", () => ({
+  __esModule: true,
+  default: { log: jest.fn(), verbose: jest.fn(), warn: jest.fn(), error: jest.fn() },
+}));
+
+type ExpressApp = RequestListener & { use(path: string, ...handlers: unknown[]): unknown };
+
+interface GatsbyFunction {
+  functionRoute: string;
+  matchPath: string | undefined;
+  pluginName: string;
+  originalAbsoluteFilePath: string;
+  originalRelativeFilePath: string;
+  relativeCompiledFilePath: string;
+  absoluteCompiledFilePath: string;
+}
+
+interface FunctionsMiddleware {
+  functionMiddlewares(config: {
+    getFunctions: () => GatsbyFunction[];
+    showDebugMessageInResponse?: boolean;
+  }): unknown[];
+}
+
+interface FunctionLoader {
+  default: (this: { resourceQuery: string; resourcePath: string }) => Promise<string>;
+}
+
+type ReporterMock = { default: Record<"log" | "verbose" | "warn" | "error", jest.Mock> };
+
+const functionsDir = "gatsby/dist/internal-plugins/functions";
+const handlerPath = resolve(__dirname, "../contact.ts");
+
+let server: Server;
+let endpoint: string;
+let dataFile: string;
+
+beforeAll(async () => {
+  // What Gatsby's webpack loader wraps around src/api/contact.ts, written where Node can load it.
+  const loader = jest.requireActual<FunctionLoader>(`${functionsDir}/api-function-webpack-loader`);
+  const wrapperSource = await loader.default.call({
+    resourceQuery: "?matchPath=",
+    resourcePath: handlerPath,
+  });
+  const wrapperPath = join(mkdtempSync(join(tmpdir(), "contact-fn-")), "contact.js");
+  writeFileSync(wrapperPath, wrapperSource);
+
+  const express = jest.requireActual<() => ExpressApp>("express");
+  const { functionMiddlewares } = jest.requireActual<FunctionsMiddleware>(
+    `${functionsDir}/middleware`,
+  );
+  const contactFunction: GatsbyFunction = {
+    functionRoute: "contact",
+    matchPath: undefined,
+    pluginName: "default-site-plugin",
+    originalAbsoluteFilePath: handlerPath,
+    originalRelativeFilePath: "contact.ts",
+    relativeCompiledFilePath: "contact.js",
+    absoluteCompiledFilePath: wrapperPath,
+  };
+  const app = express();
+  app.use("/api/*", ...functionMiddlewares({ getFunctions: () => [contactFunction] }));
+
+  server = createServer(app);
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/contact`;
+});
+
+afterAll(async () => {
+  await new Promise((done) => server.close(done));
+});
+
+beforeEach(() => {
+  // A folder that does not exist yet: the store must create it.
+  dataFile = join(mkdtempSync(join(tmpdir(), "quote-requests-")), "data", "quote-requests.jsonl");
+  process.env.QUOTE_REQUESTS_FILE = dataFile;
+});
+
+afterEach(() => {
+  delete process.env.QUOTE_REQUESTS_FILE;
+  jest.restoreAllMocks();
+});
+
+const validRequest = {
+  firstName: "  Jeanne ",
+  lastName: "D'Arc-Dupont",
+  email: " jeanne.dupont@office-hlm.fr ",
+  phone: "01 23 45 67 89",
+  company: " Office HLM de Lyon ",
+  message: "Nous souhaitons externaliser le recouvrement de 120 dossiers.  ",
+  rgpd: true,
+};
+
+const cleanedRequest = {
+  firstName: "Jeanne",
+  lastName: "D'Arc-Dupont",
+  email: "jeanne.dupont@office-hlm.fr",
+  phone: "01 23 45 67 89",
+  company: "Office HLM de Lyon",
+  message: "Nous souhaitons externaliser le recouvrement de 120 dossiers.",
+  rgpd: true,
+};
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+async function call(init: RequestInit = {}): Promise<Answer> {
+  const response = await fetch(endpoint, init);
+  const text = await response.text();
+  const isJson = response.headers.get("content-type")?.startsWith("application/json") ?? false;
+  return { status: response.status, headers: response.headers, body: isJson ? JSON.parse(text) : text };
+}
+
+function post(
+  body: string | Uint8Array,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  return call({
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body,
+  });
+}
+
+const postJson = (value: unknown, headers?: Record<string, string>) =>
+  post(JSON.stringify(value), headers);
+
+/** The data file's lines, each of which must be whole JSON. */
+function storedLines(file = dataFile): StoredQuoteRequest[] {
+  if (!existsSync(file)) return [];
+  const text = readFileSync(file, "utf8");
+  expect(text.endsWith("\n")).toBe(true);
+  return text
+    .split("\n")
+    .slice(0, -1)
+    .map((line) => JSON.parse(line) as StoredQuoteRequest);
+}
+
+function expectJsonHeaders(answer: Answer) {
+  expect(answer.headers.get("content-type")).toBe("application/json; charset=utf-8");
+  expect(answer.headers.get("cache-control")).toBe("no-store");
+}
+
+function reporter() {
+  return jest.requireMock<ReporterMock>("gatsby-cli/lib/reporter").default;
+}
+
+describe("POST /api/contact, accepted", () => {
+  it("answers 201 with an id after storing one line of cleaned values", async () => {
+    const before = Date.now();
+    const answer = await postJson(validRequest);
+
+    expect(answer.status).toBe(201);
+    expectJsonHeaders(answer);
+    expect(answer.body).toEqual({ id: expect.stringMatching(uuidPattern) });
+    const lines = storedLines();
+    expect(lines).toEqual([
+      {
+        id: (answer.body as { id: string }).id,
+        receivedAt: expect.any(String),
+        idempotencyKey: null,
+        request: cleanedRequest,
+      },
+    ]);
+    const receivedAt = lines[0]?.receivedAt ?? "";
+    expect(new Date(receivedAt).toISOString()).toBe(receivedAt);
+    expect(Date.parse(receivedAt)).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it("accepts a charset parameter and any case in the Content-Type", async () => {
+    const answer = await postJson(validRequest, {
+      "Content-Type": "Application/JSON; charset=UTF-8",
+    });
+    expect(answer.status).toBe(201);
+  });
+
+  it("keeps Gatsby's body parsers out of the way: the function's config is valid", () => {
+    // An invalid `config` export makes Gatsby warn and fall back to its JSON parser.
+    expect(reporter().warn).not.toHaveBeenCalled();
+  });
+
+  it("reads the data file's path from the environment at each request", async () => {
+    const otherFile = join(mkdtempSync(join(tmpdir(), "quote-requests-")), "other.jsonl");
+    await postJson(validRequest);
+    process.env.QUOTE_REQUESTS_FILE = otherFile;
+    await postJson(validRequest);
+
+    expect(storedLines()).toHaveLength(1);
+    expect(storedLines(otherFile)).toHaveLength(1);
+  });
+});
+
+describe("POST /api/contact, invalid fields (422)", () => {
+  it("lists every field's required message, in form order, for an empty object", async () => {
+    const answer = await postJson({});
+
+    expect(answer.status).toBe(422);
+    expectJsonHeaders(answer);
+    expect(answer.body).toEqual({
+      messageText: "Certains champs sont invalides",
+      details: [
+        { field: "firstName", message: "Le prénom est requis" },
+        { field: "lastName", message: "Le nom est requis" },
+        { field: "email", message: "L'email est requis" },
+        { field: "phone", message: "Le téléphone est requis" },
+        { field: "company", message: "Le nom de l'organisme est requis" },
+        { field: "message", message: "La description de vos besoins est requise" },
+        {
+          field: "rgpd",
+          message: "Vous devez accepter d'être recontacté pour envoyer votre demande",
+        },
+      ],
+    });
+    expect(storedLines()).toEqual([]);
+  });
+
+  it("names only the failing field, with its French message", async () => {
+    const answer = await postJson({ ...validRequest, phone: "+44 1 23 45 67 89" });
+
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({
+      messageText: "Certains champs sont invalides",
+      details: [
+        {
+          field: "phone",
+          message:
+            "Format de téléphone français invalide (ex: 01 23 45 67 89 ou +33 1 23 45 67 89)",
+        },
+      ],
+    });
+  });
+
+  it("puts unexpected fields after the form's fields", async () => {
+    const { rgpd: _rgpd, ...withoutConsent } = validRequest;
+    const answer = await postJson({ isAdmin: true, ...withoutConsent, firstName: "J" });
+
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({
+      messageText: "Certains champs sont invalides",
+      details: [
+        { field: "firstName", message: "Le prénom doit contenir entre 2 et 50 caractères" },
+        {
+          field: "rgpd",
+          message: "Vous devez accepter d'être recontacté pour envoyer votre demande",
+        },
+        { field: "isAdmin", message: "Ce champ n'est pas attendu" },
+      ],
+    });
+  });
+
+  it.each([["[]"], ['"bonjour"'], ["null"], ["42"]])(
+    "answers a JSON body that is not an object (%s) with the form-level message",
+    async (body) => {
+      const answer = await post(body);
+      expect(answer.status).toBe(422);
+      expect(answer.body).toEqual({ messageText: "La demande doit être un objet JSON", details: [] });
+    },
+  );
+});
+
+describe("POST /api/contact, refused requests", () => {
+  it.each(["GET", "PUT", "DELETE", "PATCH", "OPTIONS"])(
+    "answers %s with 405 and Allow: POST",
+    async (method) => {
+      const answer = await call({ method });
+      expect(answer.status).toBe(405);
+      expect(answer.headers.get("allow")).toBe("POST");
+      expectJsonHeaders(answer);
+      expect(answer.body).toEqual({ messageText: "Méthode non autorisée" });
+    },
+  );
+
+  it.each([
+    ["text/plain", { "Content-Type": "text/plain" }],
+    ["a form", { "Content-Type": "application/x-www-form-urlencoded" }],
+    ["a JSON look-alike", { "Content-Type": "application/jsonp" }],
+  ])("answers %s with 415", async (_name, headers) => {
+    const answer = await post(JSON.stringify(validRequest), headers);
+    expect(answer.status).toBe(415);
+    expectJsonHeaders(answer);
+    expect(answer.body).toEqual({
+      messageText: "Le corps de la requête doit être du JSON (application/json)",
+    });
+    expect(storedLines()).toEqual([]);
+  });
+
+  it("answers 415 when the Content-Type is missing", async () => {
+    const answer = await call({ method: "POST", body: new Blob([JSON.stringify(validRequest)]) });
+    expect(answer.status).toBe(415);
+  });
+
+  it("accepts a body of exactly 10 240 bytes and refuses 10 241 with 413", async () => {
+    const json = JSON.stringify(validRequest);
+    const exactly = json + " ".repeat(10_240 - Buffer.byteLength(json));
+    expect(Buffer.byteLength(exactly)).toBe(10_240);
+
+    expect((await post(exactly)).status).toBe(201);
+    const tooLarge = await post(`${exactly} `);
+    expect(tooLarge.status).toBe(413);
+    expectJsonHeaders(tooLarge);
+    expect(tooLarge.body).toEqual({ messageText: "La demande dépasse la taille maximale de 10 Ko" });
+    expect(storedLines()).toHaveLength(1);
+  });
+
+  it("counts bytes, not characters", async () => {
+    // 3 000 "é" are 6 000 bytes; twice that is over the limit though only 6 000 characters long.
+    const answer = await postJson({ ...validRequest, message: "é".repeat(6_000) });
+    expect(answer.status).toBe(413);
+  });
+
+  it("leaves bodies over 1 MB to Gatsby's own parser limit", async () => {
+    const answer = await post(" ".repeat(1024 * 1024 + 1));
+    expect(answer.status).toBe(413);
+  });
+
+  it.each([
+    ["malformed JSON", '{"firstName": "Jeanne",'],
+    ["an empty body", ""],
+    ["bytes that are not UTF-8", new Uint8Array([0x22, 0xff, 0xfe, 0x22])],
+  ])("answers %s with 400", async (_name, body) => {
+    const answer = await post(body);
+    expect(answer.status).toBe(400);
+    expectJsonHeaders(answer);
+    expect(answer.body).toEqual({ messageText: "Le corps de la requête n'est pas un JSON valide" });
+  });
+
+  it.each([
+    ["empty", ""],
+    ["too long", "k".repeat(201)],
+    ["with a space", "clé de test"],
+    ["with a non-ASCII character", "clé"],
+  ])("answers an Idempotency-Key %s with 400", async (_name, key) => {
+    // fetch refuses non-Latin-1 header values, so that one is sent as raw Latin-1 bytes.
+    const answer = await postJson(validRequest, { "Idempotency-Key": key });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ messageText: "En-tête Idempotency-Key invalide" });
+    expect(storedLines()).toEqual([]);
+  });
+});
+
+describe("POST /api/contact, idempotency", () => {
+  it("answers a repeated Idempotency-Key with the first id and stores nothing new", async () => {
+    const key = "7c1e9d4a-2b1f-4c55-9a0e-3f1d2c4b5a69";
+    const first = await postJson(validRequest, { "Idempotency-Key": key });
+    const second = await postJson(validRequest, { "idempotency-key": key });
+
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(storedLines()).toEqual([
+      expect.objectContaining({ id: (first.body as { id: string }).id, idempotencyKey: key }),
+    ]);
+  });
+
+  it("accepts a key of 200 visible ASCII characters", async () => {
+    const key = "!~".repeat(100);
+    expect((await postJson(validRequest, { "Idempotency-Key": key })).status).toBe(201);
+    expect(storedLines()[0]?.idempotencyKey).toBe(key);
+  });
+
+  it("stores one line for fifty concurrent requests with the same key", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => postJson(validRequest, { "Idempotency-Key": "same-key" })),
+    );
+
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(201));
+    const ids = new Set(answers.map((answer) => (answer.body as { id: string }).id));
+    expect(ids.size).toBe(1);
+    expect(storedLines().map((line) => line.id)).toEqual([...ids]);
+  });
+
+  it("stores fifty whole lines for fifty concurrent different requests", async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        postJson(
+          { ...validRequest, company: `Office HLM n° ${index}` },
+          // Half with keys, half without: both paths share the lock.
+          index % 2 === 0 ? { "Idempotency-Key": `key-${index}` } : {},
+        ),
+      ),
+    );
+
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(201));
+    const lines = storedLines();
+    expect(lines).toHaveLength(50);
+    expect(new Set(lines.map((line) => line.id)).size).toBe(50);
+    expect(new Set(lines.map((line) => line.request.company)).size).toBe(50);
+    expect(new Set(answers.map((answer) => (answer.body as { id: string }).id))).toEqual(
+      new Set(lines.map((line) => line.id)),
+    );
+  });
+});
+
+describe("POST /api/contact, storage failures", () => {
+  beforeEach(() => {
+    jest.spyOn(console, "error").mockImplementation(() => undefined);
+  });
+
+  it("answers 500 when the data file cannot be written", async () => {
+    const regularFile = join(mkdtempSync(join(tmpdir(), "quote-requests-")), "a-file");
+    writeFileSync(regularFile, "");
+    process.env.QUOTE_REQUESTS_FILE = `${regularFile}/x.jsonl`;
+
+    const answer = await postJson(validRequest);
+
+    expect(answer.status).toBe(500);
+    expectJsonHeaders(answer);
+    expect(answer.body).toEqual({
+      messageText: "Votre demande n'a pas pu être enregistrée, veuillez réessayer",
+    });
+    expect(console.error).toHaveBeenCalled();
+  });
+
+  it("answers 500 when the flush to disk fails, and a retry with the key does not duplicate", async () => {
+    const realOpen = fsPromises.open;
+    const open = jest.spyOn(fsPromises, "open").mockImplementationOnce(async (...args) => {
+      const handle = await realOpen(...args);
+      jest.spyOn(handle, "sync").mockRejectedValueOnce(new Error("EIO: i/o error, fsync"));
+      return handle;
+    });
+    const headers = { "Idempotency-Key": "retry-after-failed-flush" };
+
+    const failed = await postJson(validRequest, headers);
+    expect(open).toHaveBeenCalled();
+    expect(failed.status).toBe(500);
+
+    // The line reached the file but was not known to be durable: the retry finds it.
+    const retried = await postJson(validRequest, headers);
+    expect(retried.status).toBe(201);
+    expect(storedLines().map((line) => line.id)).toEqual([(retried.body as { id: string }).id]);
+  });
+});
+
+describe("quote store", () => {
+  type StoreModule = typeof import("../../features/quote-form/quote-store");
+
+  function loadStoreCopy(): StoreModule {
+    let store: StoreModule | undefined;
+    jest.isolateModules(() => {
+      store = jest.requireActual<StoreModule>("../../features/quote-form/quote-store");
+    });
+    if (!store) throw new Error("quote-store did not load");
+    return store;
+  }
+
+  it("serialises saves across copies of the module, as Gatsby reloads it per request", async () => {
+    // Gatsby re-requires a function's bundle on each request: each copy must share one lock.
+    const copies = [loadStoreCopy(), loadStoreCopy()];
+    expect(copies[0]).not.toBe(copies[1]);
+
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        copies[index % 2]?.saveQuoteRequest(cleanedRequest, "shared-key", dataFile),
+      ),
+    );
+
+    expect(new Set(outcomes.map((outcome) => outcome?.id)).size).toBe(1);
+    expect(outcomes.filter((outcome) => outcome?.replayed === false)).toHaveLength(1);
+    expect(storedLines()).toHaveLength(1);
+  });
+
+  it("starts a new line after a torn last line, so the new request stays whole", async () => {
+    const store = loadStoreCopy();
+    await store.saveQuoteRequest(cleanedRequest, "first", dataFile);
+    await fsPromises.appendFile(dataFile, '{"id":"torn-by-a-crash","receivedAt":"2025');
+
+    const { id } = await store.saveQuoteRequest(cleanedRequest, "second", dataFile);
+
+    const lines = readFileSync(dataFile, "utf8").split("\n");
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toBe('{"id":"torn-by-a-crash","receivedAt":"2025');
+    expect(JSON.parse(lines[2] ?? "")).toMatchObject({ id, idempotencyKey: "second" });
+    expect(lines[3]).toBe("");
+  });
+});
