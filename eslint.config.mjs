@@ -31,11 +31,15 @@ export default tseslint.config(
     },
   },
   {
+    files: ["e2e/**"],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
     files: ["**/*.js", "**/*.cjs"],
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
-    files: ["**/__tests__/**", "**/*.test.*", "__mocks__/**", "jest.setup.ts"],
+    files: ["src/**/__tests__/**", "tests/**", "__mocks__/**", "jest.setup.ts"],
     languageOptions: { globals: { ...globals.jest } },
     ...testingLibrary.configs["flat/react"],
     plugins: { ...testingLibrary.configs["flat/react"].plugins, "jest-dom": jestDom },

@@ -78,6 +78,9 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   actions.createTypes(`
     type SiteSiteMetadata { siteUrl: String! }
 
+    # Frontmatter is read through the typed nodes below, never queried raw: no inference needed.
+    type MarkdownRemarkFrontmatter @dontInfer { title: String }
+
     type CompanyDetails implements Node @dontInfer {
       name: String!
       legalForm: String!

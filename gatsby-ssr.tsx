@@ -1,7 +1,5 @@
 // Server rendering: each page gets its own react-helmet-async context, whose tags go into that
 // page's static HTML, so titles and canonical links never leak from one page into another.
-import "@fontsource-variable/public-sans";
-import "./src/styles/global.css";
 import type { GatsbySSR } from "gatsby";
 import React from "react";
 import { HelmetProvider, type HelmetServerState } from "react-helmet-async";

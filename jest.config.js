@@ -8,6 +8,8 @@ module.exports = {
     ".+\\.(css|styl|less|sass|scss)$": "identity-obj-proxy",
     ".+\\.(jpg|jpeg|png|gif|webp|avif|svg|woff2?)$": "<rootDir>/__mocks__/file-mock.js",
   },
+  // A build leaves copies of packages in .cache/ that would shadow the real ones.
+  modulePathIgnorePatterns: ["<rootDir>/.cache", "<rootDir>/public"],
   testPathIgnorePatterns: [
     "node_modules",
     "\\.cache",
@@ -17,7 +19,7 @@ module.exports = {
   ],
   // gatsby ships untranspiled ES modules that babel-jest must compile.
   transformIgnorePatterns: [
-    "node_modules/(?!(gatsby|gatsby-script|gatsby-link|gatsby-plugin-image)/)",
+    "node_modules/(?!(gatsby|gatsby-script|gatsby-link|gatsby-plugin-image|jotai-tanstack-query)/)",
   ],
   setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],
   testEnvironmentOptions: { url: "http://localhost/", customExportConditions: [""] },

@@ -5,12 +5,19 @@ import { saveQuoteRequest } from "../features/quote-form/quote-store";
 // The embedded API: POST /api/contact, used when no external API (GATSBY_API_URL) is configured,
 // so `gatsby develop` and `gatsby serve` run the whole quote-request flow on one machine.
 
-// Every body reaches the handler as raw bytes, whatever its Content-Type, so that this handler,
-// not Gatsby's parsers, chooses each error status and its French message. 1mb is only the parser's
-// ceiling (beyond it Gatsby answers 413 itself); the real 10 KiB limit is checked below.
-export const config: GatsbyFunctionConfig = {
-  bodyParser: { raw: { type: "*/*", limit: "1mb" } },
+// JSON bodies reach the handler as raw bytes, so that this handler, not Gatsby's JSON parser,
+// chooses each error status and its French message. "application/*" rather than "*/*": Gatsby runs
+// multer before the raw parser, and a raw parser taking multipart bodies too would read a stream
+// multer already consumed and fail with an HTML 500; every non-JSON type is refused below anyway.
+// 1mb is only the parser's ceiling (beyond it Gatsby answers 413 itself); the real 10 KiB limit is
+// checked below.
+// Exported through a destructuring on purpose: Gatsby's query extractor takes any file in src/
+// with `export const config` for a page asking for rendering engines, and those fail to build
+// with sharp 0.34. The function runtime still reads the `config` export as usual.
+const functionConfig: GatsbyFunctionConfig = {
+  bodyParser: { raw: { type: "application/*", limit: "1mb" } },
 };
+export const { config } = { config: functionConfig };
 
 const maxBodyBytes = 10 * 1024;
 
@@ -39,8 +46,9 @@ type Request = GatsbyFunctionRequest<unknown>;
 type Response = GatsbyFunctionResponse<unknown>;
 
 export default async function handler(req: Request, res: Response): Promise<void> {
-  // Gatsby's wrapper calls the handler without awaiting it: a rejection here would go unhandled
-  // and the visitor would wait forever, so every failure ends as a JSON 500.
+  // Gatsby's wrapper calls the handler without awaiting it: a rejection would go unhandled (which
+  // can end the server process) and the visitor would get no answer, so every failure ends as a
+  // JSON 500 here.
   try {
     await respond(req, res);
   } catch (error) {

@@ -7,6 +7,7 @@ import {
   LegalPage,
   Testimonial,
 } from "./schemas";
+import { describeValue } from "./fields";
 import { placeholderPattern } from "./placeholder";
 import { tokensIn } from "./tokens";
 
@@ -33,6 +34,14 @@ export function checkFrontmatter(kind: ContentKind, frontmatter: unknown, file: 
   if (!error) return [];
   return error.failures().map((failure) => {
     const field = failure.path.join(".");
+    if (!failure.refinement && (failure.type === "array" || failure.type === "object")) {
+      const expected =
+        failure.type === "array"
+          ? "une liste (lignes commençant par « - »)"
+          : "un groupe de champs";
+      const where = field ? `champ « ${field} »` : "l'en-tête entre les « --- »";
+      return `${file} : ${where} : attendu ${expected}, trouvé ${describeValue(failure.value)}`;
+    }
     if (failure.type === "never") {
       return `${file} : champ « ${field} » inconnu pour ce type de contenu (faute de frappe ?), à retirer ou à renommer`;
     }

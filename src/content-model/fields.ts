@@ -52,9 +52,11 @@ export const positiveInteger = () =>
 export const isoDate = () =>
   field<string | Date>("date", "une date au format AAAA-MM-JJ (par exemple 2025-01-20)", (v) => {
     if (v instanceof Date) return !Number.isNaN(v.getTime());
-    if (typeof v !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-    const date = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);
+    // Without quotes, YAML reads a date that gatsby-transformer-remark turns into an ISO timestamp.
+    if (typeof v !== "string" || !/^\d{4}-\d{2}-\d{2}(T00:00:00(\.000)?Z)?$/.test(v)) return false;
+    const day = v.slice(0, 10);
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
   });
 
 export const sitePath = () =>

@@ -1,25 +1,24 @@
 // French number formatting for every figure the site shows: "24 000 €", "65 %", "3 500".
 
 const numberFormat = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 });
-const euroFormat = new Intl.NumberFormat("fr-FR", {
-  style: "currency",
-  currency: "EUR",
-  maximumFractionDigits: 0,
-});
+
+// The spaces are set here rather than left to the runtime's ICU data, which differs between
+// Node (the build) and browsers (hydration): a narrow no-break space groups thousands and
+// precedes "%", a no-break space precedes "€".
+const narrowNoBreakSpace = "\u202f";
+const noBreakSpace = "\u00a0";
 
 export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+  return numberFormat.format(value).replace(/\s/gu, narrowNoBreakSpace);
 }
 
 /** `value` is a percentage as marketing types it (65 for 65 %). */
 export function formatPercent(value: number): string {
-  return new Intl.NumberFormat("fr-FR", { style: "percent", maximumFractionDigits: 1 }).format(
-    value / 100,
-  );
+  return `${formatNumber(value)}${narrowNoBreakSpace}%`;
 }
 
 export function formatEuro(value: number): string {
-  return euroFormat.format(value);
+  return `${formatNumber(Math.round(value))}${noBreakSpace}€`;
 }
 
 /** The return on cost, "12:1", computed rather than typed so it follows both amounts. */
@@ -34,9 +33,9 @@ const longDate = new Intl.DateTimeFormat("fr-FR", {
   timeZone: "UTC",
 });
 
-/** "20 janvier 2025" from "2025-01-20". */
+/** "20 janvier 2025" from "2025-01-20"; the first of the month is written "1er". */
 export function formatLongDate(isoDate: string): string {
-  return longDate.format(new Date(isoDate));
+  return longDate.format(new Date(isoDate)).replace(/^1 /, "1er ");
 }
 
 /** A `tel:` URI from a French number as written for people: "01 99 00 12 34" → "tel:+33199001234". */
@@ -48,7 +47,7 @@ export function telHref(phone: string): string {
   return `tel:${digits}`;
 }
 
-/** "15 jours", "1 jour". */
+/** "15 jours", "1 jour", "1,5 jour": French keeps the singular below two. */
 export function formatDays(value: number): string {
-  return `${formatNumber(value)}\u00a0${value > 1 ? "jours" : "jour"}`;
+  return `${formatNumber(value)}\u00a0${value >= 2 ? "jours" : "jour"}`;
 }

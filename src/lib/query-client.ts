@@ -23,7 +23,14 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** Marks queries stale without cancelling a request in flight: it finishes, then they refetch. */
-export function invalidateAfterPending(client: QueryClient, queryKey: readonly unknown[]) {
-  return client.invalidateQueries({ queryKey }, { cancelRefetch: false });
+/**
+ * Invalidation waits for pending requests: a request in flight is never cancelled; once it has
+ * finished, the queries are marked stale and refetched, so data fetched before the change that
+ * called for invalidation is not kept as fresh. (TanStack's `cancelRefetch: false` alone would
+ * reuse the pending request and forget the invalidation.)
+ */
+export async function invalidateAfterPending(client: QueryClient, queryKey: readonly unknown[]) {
+  const pending = client.getQueryCache().findAll({ queryKey, fetchStatus: "fetching" });
+  await Promise.all(pending.map((query) => query.promise?.catch(() => undefined)));
+  return client.invalidateQueries({ queryKey });
 }

@@ -1,7 +1,7 @@
 import { render, type RenderOptions } from "@testing-library/react";
 import React from "react";
 import { HelmetProvider } from "react-helmet-async";
-import { ToastContainer } from "react-toastify";
+import Toasts from "../components/toasts/toasts";
 import RootElement from "../root-element";
 
 /** Renders with what every page has: a fresh jotai store and query client, Helmet, the toasts. */
@@ -10,7 +10,7 @@ export function renderWithProviders(ui: React.ReactElement, options?: RenderOpti
     <HelmetProvider>
       <RootElement>
         {ui}
-        <ToastContainer />
+        <Toasts />
       </RootElement>
     </HelmetProvider>,
     options,

@@ -1,10 +1,11 @@
 /** @jest-environment node */
 import * as fsPromises from "node:fs/promises";
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type RequestListener, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import type { QuoteRequest } from "../../features/quote-form/quote-request";
 import type { StoredQuoteRequest } from "../../features/quote-form/quote-store";
 
 // The endpoint is exercised as a client sees it: real HTTP requests to an express server running
@@ -45,6 +46,14 @@ type ReporterMock = { default: Record<"log" | "verbose" | "warn" | "error", jest
 const functionsDir = "gatsby/dist/internal-plugins/functions";
 const handlerPath = resolve(__dirname, "../contact.ts");
 
+const tempDirs: string[] = [];
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "contact-endpoint-"));
+  tempDirs.push(dir);
+  return dir;
+}
+
 let server: Server;
 let endpoint: string;
 let dataFile: string;
@@ -56,7 +65,7 @@ beforeAll(async () => {
     resourceQuery: "?matchPath=",
     resourcePath: handlerPath,
   });
-  const wrapperPath = join(mkdtempSync(join(tmpdir(), "contact-fn-")), "contact.js");
+  const wrapperPath = join(tempDir(), "contact.js");
   writeFileSync(wrapperPath, wrapperSource);
 
   const express = jest.requireActual<() => ExpressApp>("express");
@@ -82,11 +91,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((done) => server.close(done));
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 beforeEach(() => {
   // A folder that does not exist yet: the store must create it.
-  dataFile = join(mkdtempSync(join(tmpdir(), "quote-requests-")), "data", "quote-requests.jsonl");
+  dataFile = join(tempDir(), "data", "quote-requests.jsonl");
   process.env.QUOTE_REQUESTS_FILE = dataFile;
 });
 
@@ -105,7 +115,7 @@ const validRequest = {
   rgpd: true,
 };
 
-const cleanedRequest = {
+const cleanedRequest: QuoteRequest = {
   firstName: "Jeanne",
   lastName: "D'Arc-Dupont",
   email: "jeanne.dupont@office-hlm.fr",
@@ -127,11 +137,15 @@ async function call(init: RequestInit = {}): Promise<Answer> {
   const response = await fetch(endpoint, init);
   const text = await response.text();
   const isJson = response.headers.get("content-type")?.startsWith("application/json") ?? false;
-  return { status: response.status, headers: response.headers, body: isJson ? JSON.parse(text) : text };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: isJson ? JSON.parse(text) : text,
+  };
 }
 
 function post(
-  body: string | Uint8Array,
+  body: string | Uint8Array<ArrayBuffer>,
   headers: Record<string, string> = {},
 ): Promise<Answer> {
   return call({
@@ -199,7 +213,7 @@ describe("POST /api/contact, accepted", () => {
   });
 
   it("reads the data file's path from the environment at each request", async () => {
-    const otherFile = join(mkdtempSync(join(tmpdir(), "quote-requests-")), "other.jsonl");
+    const otherFile = join(tempDir(), "other.jsonl");
     await postJson(validRequest);
     process.env.QUOTE_REQUESTS_FILE = otherFile;
     await postJson(validRequest);
@@ -250,8 +264,7 @@ describe("POST /api/contact, invalid fields (422)", () => {
   });
 
   it("puts unexpected fields after the form's fields", async () => {
-    const { rgpd: _rgpd, ...withoutConsent } = validRequest;
-    const answer = await postJson({ isAdmin: true, ...withoutConsent, firstName: "J" });
+    const answer = await postJson({ isAdmin: true, ...validRequest, firstName: "J", rgpd: false });
 
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({
@@ -272,7 +285,10 @@ describe("POST /api/contact, invalid fields (422)", () => {
     async (body) => {
       const answer = await post(body);
       expect(answer.status).toBe(422);
-      expect(answer.body).toEqual({ messageText: "La demande doit être un objet JSON", details: [] });
+      expect(answer.body).toEqual({
+        messageText: "La demande doit être un objet JSON",
+        details: [],
+      });
     },
   );
 });
@@ -293,6 +309,7 @@ describe("POST /api/contact, refused requests", () => {
     ["text/plain", { "Content-Type": "text/plain" }],
     ["a form", { "Content-Type": "application/x-www-form-urlencoded" }],
     ["a JSON look-alike", { "Content-Type": "application/jsonp" }],
+    ["an image", { "Content-Type": "image/png" }],
   ])("answers %s with 415", async (_name, headers) => {
     const answer = await post(JSON.stringify(validRequest), headers);
     expect(answer.status).toBe(415);
@@ -301,6 +318,16 @@ describe("POST /api/contact, refused requests", () => {
       messageText: "Le corps de la requête doit être du JSON (application/json)",
     });
     expect(storedLines()).toEqual([]);
+  });
+
+  it("answers 415 to a multipart form, which Gatsby's multer reads first", async () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(validRequest)) form.append(name, String(value));
+    const answer = await call({ method: "POST", body: form });
+    expect(answer.status).toBe(415);
+    expect(answer.body).toEqual({
+      messageText: "Le corps de la requête doit être du JSON (application/json)",
+    });
   });
 
   it("answers 415 when the Content-Type is missing", async () => {
@@ -317,12 +344,14 @@ describe("POST /api/contact, refused requests", () => {
     const tooLarge = await post(`${exactly} `);
     expect(tooLarge.status).toBe(413);
     expectJsonHeaders(tooLarge);
-    expect(tooLarge.body).toEqual({ messageText: "La demande dépasse la taille maximale de 10 Ko" });
+    expect(tooLarge.body).toEqual({
+      messageText: "La demande dépasse la taille maximale de 10 Ko",
+    });
     expect(storedLines()).toHaveLength(1);
   });
 
   it("counts bytes, not characters", async () => {
-    // 3 000 "é" are 6 000 bytes; twice that is over the limit though only 6 000 characters long.
+    // 6 000 "é" are 12 000 bytes in UTF-8: over the limit, though fewer than 10 240 characters.
     const answer = await postJson({ ...validRequest, message: "é".repeat(6_000) });
     expect(answer.status).toBe(413);
   });
@@ -346,10 +375,9 @@ describe("POST /api/contact, refused requests", () => {
   it.each([
     ["empty", ""],
     ["too long", "k".repeat(201)],
-    ["with a space", "clé de test"],
+    ["with a space", "my key"],
     ["with a non-ASCII character", "clé"],
   ])("answers an Idempotency-Key %s with 400", async (_name, key) => {
-    // fetch refuses non-Latin-1 header values, so that one is sent as raw Latin-1 bytes.
     const answer = await postJson(validRequest, { "Idempotency-Key": key });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ messageText: "En-tête Idempotency-Key invalide" });
@@ -417,7 +445,7 @@ describe("POST /api/contact, storage failures", () => {
   });
 
   it("answers 500 when the data file cannot be written", async () => {
-    const regularFile = join(mkdtempSync(join(tmpdir(), "quote-requests-")), "a-file");
+    const regularFile = join(tempDir(), "a-file");
     writeFileSync(regularFile, "");
     process.env.QUOTE_REQUESTS_FILE = `${regularFile}/x.jsonl`;
 
@@ -432,8 +460,10 @@ describe("POST /api/contact, storage failures", () => {
   });
 
   it("answers 500 when the flush to disk fails, and a retry with the key does not duplicate", async () => {
-    const realOpen = fsPromises.open;
-    const open = jest.spyOn(fsPromises, "open").mockImplementationOnce(async (...args) => {
+    // The module object itself, which the store calls through (a namespace import is a copy).
+    const fs = jest.requireActual<typeof fsPromises>("node:fs/promises");
+    const realOpen = fs.open;
+    const open = jest.spyOn(fs, "open").mockImplementationOnce(async (...args) => {
       const handle = await realOpen(...args);
       jest.spyOn(handle, "sync").mockRejectedValueOnce(new Error("EIO: i/o error, fsync"));
       return handle;

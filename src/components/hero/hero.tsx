@@ -20,7 +20,7 @@ export default function Hero(props: HeroProps) {
     <section className={styles.hero} aria-labelledby="hero-title">
       <Container>
         <div className={styles.grid}>
-          <div className={styles.text}>
+          <div>
             <p className={styles.eyebrow}>{props.eyebrow}</p>
             <h1 id="hero-title" className={styles.title}>
               {props.title}

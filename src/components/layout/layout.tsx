@@ -1,6 +1,7 @@
 import React from "react";
 import SiteFooter from "../site-footer/site-footer";
 import SiteHeader from "../site-header/site-header";
+import Toasts from "../toasts/toasts";
 import * as styles from "./layout.module.css";
 
 /** The frame of every route: skip link, navigation, the page, footer. */
@@ -15,6 +16,7 @@ export default function Layout({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <Toasts />
     </div>
   );
 }

@@ -26,19 +26,21 @@ export default function SiteFooter() {
             <p className={styles.name}>{company.name}</p>
             <p className={styles.tagline}>{footer.tagline}</p>
           </div>
-          <address className={styles.details}>
+          <div>
             <h2 className={styles.heading}>Coordonnées</h2>
-            {address && <p>{address}</p>}
-            <p>
-              <a href={telHref(company.phone)}>{company.phone}</a>
-            </p>
-            <p>
-              <a href={`mailto:${company.email}`}>{company.email}</a>
-            </p>
-            <p>
-              <a href="/contact">Nous contacter</a>
-            </p>
-          </address>
+            <address className={styles.details}>
+              {address && <p>{address}</p>}
+              <p>
+                <a href={telHref(company.phone)}>{company.phone}</a>
+              </p>
+              <p>
+                <a href={`mailto:${company.email}`}>{company.email}</a>
+              </p>
+              <p>
+                <a href="/contact">Nous contacter</a>
+              </p>
+            </address>
+          </div>
           <nav aria-label="Informations légales">
             <h2 className={styles.heading}>Informations légales</h2>
             <ul className={styles.links}>

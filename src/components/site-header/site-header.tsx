@@ -1,4 +1,4 @@
-import React, { useEffect, useId, useState } from "react";
+import React, { useEffect, useId, useRef, useState } from "react";
 import useCompany from "../../hooks/use-company";
 import Icon from "../icon/icon";
 import Logo from "./logo";
@@ -17,11 +17,15 @@ export default function SiteHeader() {
   const { name } = useCompany();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!menuOpen) return undefined;
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") setMenuOpen(false);
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      // The focused link is about to be hidden: focus goes back to the control that opened it.
+      menuButton.current?.focus();
     };
     document.addEventListener("keydown", closeOnEscape);
     return () => document.removeEventListener("keydown", closeOnEscape);
@@ -37,6 +41,7 @@ export default function SiteHeader() {
           <span className={styles.brandName}>{name}</span>
         </a>
         <button
+          ref={menuButton}
           type="button"
           className={styles.menuButton}
           aria-expanded={menuOpen}

@@ -101,7 +101,7 @@ export default function QuoteForm() {
           </p>
         )}
       </div>
-      <div role="status" className={styles.statusRegion}>
+      <div role="status">
         {status === "success" && (
           <p className={styles.success}>
             <Icon name="check" size={22} />

@@ -133,9 +133,26 @@ export type Validation =
 const unexpectedFieldMessage = "Ce champ n'est pas attendu";
 const notAnObjectMessage = "La demande doit être un objet JSON";
 
+// Superstruct prints the values it rejects; a hostile object (`{"toString": 1}`) makes that
+// printing throw. Only a plain object goes in, its non-primitive values replaced by null, which
+// fail as the missing values they are. Object.fromEntries keeps a "__proto__" key a plain key.
+function primitiveFields(input: unknown): Record<string, unknown> | undefined {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return undefined;
+  return Object.fromEntries(
+    Object.entries(input).map(([key, value]) => [
+      key,
+      typeof value === "object" || typeof value === "function" || typeof value === "symbol"
+        ? null
+        : value,
+    ]),
+  );
+}
+
 /** Cleans and checks any input; never throws. Each field gets its first failing rule's message. */
 export function validateQuoteRequest(input: unknown): Validation {
-  const [error, request] = validate(input, QuoteRequest, { coerce: true });
+  const fields = primitiveFields(input);
+  if (!fields) return { valid: false, errors: {}, formError: notAnObjectMessage };
+  const [error, request] = validate(fields, QuoteRequest, { coerce: true });
   if (!error) return { valid: true, request, errors: {} };
   // A Map, not an object literal: a hostile key such as "__proto__" stays a plain key.
   const errors = new Map<string, string>();

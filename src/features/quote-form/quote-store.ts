@@ -88,7 +88,8 @@ function parseLine(line: string): { id: string; idempotencyKey: string } | undef
 }
 
 function isMissingFile(error: unknown): boolean {
-  return error instanceof Error && "code" in error && error.code === "ENOENT";
+  // Not `instanceof Error`: errors thrown by Node's own modules fail that test inside a vm context.
+  return typeof error === "object" && error !== null && "code" in error && error.code === "ENOENT";
 }
 
 /**

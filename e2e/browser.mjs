@@ -1,0 +1,47 @@
+// Shared browser set-up: Debian's Chromium (no browser download), a page that records console
+// errors and failed requests, and screenshots kept as test artefacts.
+import { mkdirSync } from "node:fs";
+import { chromium } from "playwright-core";
+
+export const baseUrl = process.env.E2E_BASE_URL ?? "http://localhost:9400";
+export const screenshotDir = "test-results/screenshots";
+mkdirSync(screenshotDir, { recursive: true });
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu"],
+  });
+}
+
+/** A page whose console errors and page errors are collected in `page.errors`. */
+export async function openPage(
+  browser,
+  { width = 1280, height = 900, reducedMotion = "no-preference" } = {},
+) {
+  const context = await browser.newContext({
+    viewport: { width, height },
+    reducedMotion,
+    locale: "fr-FR",
+  });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") page.errors.push(message.text());
+  });
+  page.on("pageerror", (error) => page.errors.push(error.message));
+  return page;
+}
+
+export async function horizontalOverflow(page) {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+}
+
+export function isInViewport(page, selector) {
+  return page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top < window.innerHeight && box.bottom > 0;
+  });
+}

@@ -1,0 +1,155 @@
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { after, before, describe, it } from "node:test";
+import { baseUrl, launch, openPage, screenshotDir } from "./browser.mjs";
+
+const quoteFile = process.env.E2E_QUOTE_FILE;
+const success = "Votre demande a été envoyée avec succès ! Nous vous recontacterons sous 24h.";
+
+const visitor = {
+  Prénom: "  Hélène ",
+  Nom: "N’Diaye-Lefèvre",
+  "Email professionnel": "h.ndiaye@oph-exemple.fr",
+  Téléphone: "+262 692 12 34 56",
+  Organisme: "Office public de l'habitat de La Réunion",
+  "Décrivez vos besoins": "Environ 300 dossiers d'impayés de plus de trois mois sur notre parc.",
+};
+
+function storedLines() {
+  if (!existsSync(quoteFile)) return [];
+  return readFileSync(quoteFile, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+}
+
+async function fillForm(page) {
+  const form = page.getByRole("form", { name: "Demande de devis" });
+  for (const [label, value] of Object.entries(visitor))
+    await form.getByLabel(label, { exact: true }).fill(value);
+  await form.getByRole("checkbox").check();
+  return form;
+}
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+describe("a visitor requests a quote", () => {
+  it("against the embedded endpoint: banner, reset form, one line on disk", async () => {
+    const page = await openPage(browser, { width: 360 });
+    await page.goto(`${baseUrl}/#contact`, { waitUntil: "networkidle" });
+    const before = storedLines().length;
+    const form = await fillForm(page);
+    const submit = form.getByRole("button", { name: "Envoyer ma demande" });
+    assert.ok(await submit.isEnabled());
+    await submit.dblclick();
+    await page.getByText(success).waitFor();
+    await page.screenshot({ path: `${screenshotDir}/formulaire-envoye-360.png`, fullPage: false });
+    assert.equal(await form.getByLabel("Prénom", { exact: true }).inputValue(), "");
+    const lines = storedLines();
+    assert.equal(lines.length, before + 1);
+    assert.equal(lines.at(-1).request.firstName, "Hélène");
+    assert.equal(lines.at(-1).request.phone, "+262 692 12 34 56");
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  it("shows each field's error once touched, and keeps the button disabled", async () => {
+    const page = await openPage(browser);
+    await page.goto(`${baseUrl}/#contact`, { waitUntil: "networkidle" });
+    const form = page.getByRole("form", { name: "Demande de devis" });
+    const phone = form.getByLabel("Téléphone", { exact: true });
+    await phone.fill("01 23 45 67 8");
+    await phone.blur();
+    await form
+      .getByText("Format de téléphone français invalide (ex: 01 23 45 67 89 ou +33 1 23 45 67 89)")
+      .waitFor();
+    assert.equal(await phone.getAttribute("aria-invalid"), "true");
+    assert.ok(await form.getByRole("button", { name: "Envoyer ma demande" }).isDisabled());
+    await page.close();
+  });
+});
+
+describe("a failing API keeps the visitor's input", () => {
+  const failures = [
+    {
+      name: "422 with details",
+      route: (route) =>
+        route.fulfill({
+          status: 422,
+          contentType: "application/json",
+          body: JSON.stringify({
+            messageText: "Certains champs sont invalides",
+            details: [{ field: "email", message: "Adresse refusée par le serveur" }],
+          }),
+        }),
+      toast: "Adresse refusée par le serveur",
+    },
+    {
+      name: "500 with a messageText",
+      route: (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({ messageText: "Service momentanément indisponible" }),
+        }),
+      toast: "Service momentanément indisponible",
+    },
+    {
+      name: "500 without a body",
+      route: (route) => route.fulfill({ status: 500, body: "" }),
+      toast: "Une erreur est survenue",
+    },
+    {
+      name: "no answer at all",
+      route: (route) => route.abort("connectionrefused"),
+      toast: "Une erreur est survenue",
+    },
+  ];
+
+  for (const failure of failures) {
+    it(`${failure.name}: the toast says "${failure.toast}", the input stays, a retry works`, async () => {
+      const page = await openPage(browser);
+      let calls = 0;
+      const keys = [];
+      await page.route("**/api/contact", (route) => {
+        calls += 1;
+        keys.push(route.request().headers()["idempotency-key"]);
+        return failure.route(route);
+      });
+      await page.goto(`${baseUrl}/#contact`, { waitUntil: "networkidle" });
+      const form = await fillForm(page);
+      const submit = form.getByRole("button", { name: "Envoyer ma demande" });
+      await submit.click();
+      const toast = page.getByRole("alert").filter({ hasText: failure.toast });
+      await toast.waitFor();
+      const box = await toast.boundingBox();
+      assert.ok(box.x > 1280 / 2 && box.y < 200, "the toast sits at the top right");
+      assert.equal(await form.getByLabel("Nom", { exact: true }).inputValue(), visitor.Nom);
+      assert.ok(await form.getByRole("checkbox").isChecked());
+      await submit.click();
+      await page.waitForFunction(() => true);
+      await page.waitForTimeout(300);
+      assert.equal(calls, 2);
+      assert.equal(keys[0], keys[1], "a retry of the same content reuses its Idempotency-Key");
+      assert.equal(
+        await page.getByRole("alert").filter({ hasText: failure.toast }).count(),
+        1,
+        "one toast, not stacked",
+      );
+      await page.screenshot({
+        path: `${screenshotDir}/erreur-${failures.indexOf(failure)}-1280.png`,
+      });
+      page.errors = page.errors.filter(
+        (error) => !/Failed to load resource|api\/contact/.test(error),
+      );
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    });
+  }
+});

@@ -1,0 +1,169 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import {
+  baseUrl,
+  horizontalOverflow,
+  isInViewport,
+  launch,
+  openPage,
+  screenshotDir,
+} from "./browser.mjs";
+
+const routes = [
+  { path: "/", heading: /Recouvrez vos impayés/ },
+  { path: "/mentions-legales", heading: /Mentions légales/ },
+  { path: "/politique-confidentialite", heading: /Politique de confidentialité/ },
+  { path: "/conditions-generales", heading: /Conditions générales/ },
+];
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+describe("every route", () => {
+  for (const { path, heading } of routes) {
+    for (const width of [360, 1280]) {
+      it(`${path} at ${width} px: its heading, French, no console error, no horizontal scroll`, async () => {
+        const page = await openPage(browser, { width });
+        const response = await page.goto(baseUrl + path, { waitUntil: "networkidle" });
+        assert.equal(response.status(), 200);
+        assert.equal(await page.getAttribute("html", "lang"), "fr");
+        assert.match(await page.locator("h1").innerText(), heading);
+        assert.equal(await horizontalOverflow(page), 0);
+        const name = path === "/" ? "accueil" : path.slice(1);
+        await page.screenshot({ path: `${screenshotDir}/${name}-${width}.png`, fullPage: true });
+        assert.deepEqual(page.errors, []);
+        await page.close();
+      });
+    }
+  }
+});
+
+describe("paths that are not pages", () => {
+  it("an unknown path shows the landing page", async () => {
+    const page = await openPage(browser);
+    await page.goto(`${baseUrl}/une-page-qui-n-existe-pas`, { waitUntil: "networkidle" });
+    assert.match(await page.locator("h1").innerText(), /Recouvrez vos impayés/);
+    assert.ok(await page.locator("#contact form").isVisible());
+    await page.close();
+  });
+
+  it("/contact shows the landing page opened at the quote form", async () => {
+    const page = await openPage(browser);
+    await page.goto(`${baseUrl}/contact`, { waitUntil: "networkidle" });
+    assert.match(await page.locator("h1").innerText(), /Recouvrez vos impayés/);
+    await page.waitForFunction(() => window.scrollY > 0);
+    assert.ok(await isInViewport(page, "#contact"));
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});
+
+describe("navigation", () => {
+  const anchors = [
+    { label: "Services", target: "#services" },
+    { label: "Résultats", target: "#results" },
+    { label: "Références", target: "#clients" },
+    { label: "Contact", target: "#contact" },
+    { label: "Devis Gratuit", target: "#contact" },
+  ];
+
+  for (const { label, target } of anchors) {
+    it(`"${label}" brings ${target} into view`, async () => {
+      const page = await openPage(browser, { reducedMotion: "reduce" });
+      await page.goto(baseUrl, { waitUntil: "networkidle" });
+      await page
+        .getByRole("navigation", { name: "Navigation principale" })
+        .getByRole("link", { name: label, exact: true })
+        .click();
+      await page.waitForFunction((selector) => {
+        const box = document.querySelector(selector).getBoundingClientRect();
+        return box.top >= 0 && box.top < window.innerHeight / 2;
+      }, target);
+      assert.ok(await isInViewport(page, target));
+      await page.close();
+    });
+  }
+
+  it("the navigation stays in view while scrolling", async () => {
+    const page = await openPage(browser);
+    await page.goto(baseUrl, { waitUntil: "networkidle" });
+    await page.mouse.wheel(0, 3000);
+    await page.waitForFunction(() => window.scrollY > 1000);
+    const top = await page
+      .locator("header")
+      .first()
+      .evaluate((header) => header.getBoundingClientRect().top);
+    assert.equal(top, 0);
+    await page.close();
+  });
+
+  it("the mobile menu opens, leads to a section and closes", async () => {
+    const page = await openPage(browser, { width: 360, reducedMotion: "reduce" });
+    await page.goto(baseUrl, { waitUntil: "networkidle" });
+    const nav = page.getByRole("navigation", { name: "Navigation principale" });
+    const menu = page.getByRole("button", { name: "Menu" });
+    assert.equal(await nav.isVisible(), false);
+    await menu.click();
+    assert.equal(
+      await page.getByRole("button", { name: "Fermer" }).getAttribute("aria-expanded"),
+      "true",
+    );
+    assert.ok(await nav.isVisible());
+    await page.screenshot({ path: `${screenshotDir}/menu-mobile-360.png` });
+    await nav.getByRole("link", { name: "Résultats" }).click();
+    assert.equal(await nav.isVisible(), false);
+    await page.waitForFunction(
+      () => document.querySelector("#results").getBoundingClientRect().top < window.innerHeight / 2,
+    );
+    await page.getByRole("button", { name: "Menu" }).click();
+    await page.keyboard.press("Escape");
+    assert.equal(await nav.isVisible(), false);
+    await page.close();
+  });
+});
+
+describe("testimonials", () => {
+  const visibleQuote = (page) =>
+    page.locator("#temoignages figure:not([hidden]) blockquote").innerText();
+
+  it("rotate on their own, and stop on pause", async () => {
+    const page = await openPage(browser);
+    await page.goto(baseUrl, { waitUntil: "networkidle" });
+    const first = await visibleQuote(page);
+    await page.waitForFunction(
+      (text) =>
+        document.querySelector("#temoignages figure:not([hidden]) blockquote").innerText !== text,
+      first,
+      { timeout: 8000 },
+    );
+    await page
+      .getByRole("button", { name: "Mettre en pause le défilement des témoignages" })
+      .click();
+    await page.mouse.move(0, 0);
+    const paused = await visibleQuote(page);
+    await page.waitForTimeout(6000);
+    assert.equal(await visibleQuote(page), paused);
+    await page.getByRole("button", { name: "Afficher le témoignage 3 sur 3" }).click();
+    assert.notEqual(await visibleQuote(page), paused);
+    await page.close();
+  });
+
+  it("stay still under reduced motion", async () => {
+    const page = await openPage(browser, { reducedMotion: "reduce" });
+    await page.goto(baseUrl, { waitUntil: "networkidle" });
+    const first = await visibleQuote(page);
+    await page.waitForTimeout(6000);
+    assert.equal(await visibleQuote(page), first);
+    assert.ok(
+      await page
+        .getByRole("button", { name: "Reprendre le défilement des témoignages" })
+        .isVisible(),
+    );
+    await page.close();
+  });
+});

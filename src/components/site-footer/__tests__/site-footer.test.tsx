@@ -1,0 +1,72 @@
+import { render, screen, within } from "@testing-library/react";
+import React from "react";
+import useCompany from "../../../hooks/use-company";
+import useLandingCopy from "../../../hooks/use-landing-copy";
+import { company, landingCopy } from "../../../test-utils/fixtures";
+import SiteFooter from "../site-footer";
+
+// Both hooks wrap useStaticQuery; they are given fixtures so the footer renders without GraphQL.
+jest.mock("../../../hooks/use-company");
+jest.mock("../../../hooks/use-landing-copy");
+
+const headOffice = "12 rue de la République, 69002 Lyon";
+
+beforeEach(() => {
+  jest.mocked(useCompany).mockReturnValue(company);
+  jest.mocked(useLandingCopy).mockReturnValue(landingCopy);
+});
+
+describe("SiteFooter", () => {
+  it("is the page's content information, with the company name and tagline", () => {
+    render(<SiteFooter />);
+    const footer = screen.getByRole("contentinfo");
+    expect(within(footer).getByText("Hestia Recouvrement")).toBeInTheDocument();
+    expect(within(footer).getByText(landingCopy.footer.tagline)).toBeInTheDocument();
+  });
+
+  it.each([
+    ["Mentions légales", "/mentions-legales"],
+    ["Politique de confidentialité", "/politique-confidentialite"],
+    ["Conditions générales d’utilisation", "/conditions-generales"],
+  ])("links « %s » to %s in the legal navigation", (name, href) => {
+    render(<SiteFooter />);
+    const legal = screen.getByRole("navigation", { name: "Informations légales" });
+    expect(within(legal).getByRole("link", { name })).toHaveAttribute("href", href);
+  });
+
+  it.each([
+    ["01 99 00 12 34", "tel:+33199001234"],
+    ["contact@hestia-recouvrement.fr", "mailto:contact@hestia-recouvrement.fr"],
+    ["Nous contacter", "/contact"],
+  ])("links « %s » to %s", (name, href) => {
+    render(<SiteFooter />);
+    expect(screen.getByRole("link", { name })).toHaveAttribute("href", href);
+  });
+
+  it("dials the phone number content gives", () => {
+    jest.mocked(useCompany).mockReturnValue({ ...company, phone: "+33 4 72 00 00 00" });
+    render(<SiteFooter />);
+    expect(screen.getByRole("link", { name: "+33 4 72 00 00 00" })).toHaveAttribute(
+      "href",
+      "tel:+33472000000",
+    );
+  });
+
+  it("does not show a head office that is still a placeholder", () => {
+    render(<SiteFooter />);
+    expect(screen.queryByText(/À COMPLÉTER/)).not.toBeInTheDocument();
+  });
+
+  it("shows the head office once content gives it", () => {
+    jest.mocked(useCompany).mockReturnValue({ ...company, headOffice });
+    render(<SiteFooter />);
+    expect(screen.getByText(headOffice)).toBeInTheDocument();
+  });
+
+  it("writes the copyright for the current year", () => {
+    render(<SiteFooter />);
+    expect(
+      screen.getByText(`© ${new Date().getFullYear()} Hestia Recouvrement. Tous droits réservés.`),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,121 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import matter from "gray-matter";
+import { formatEuro, formatPercent, formatRatio, formatLongDate } from "../../src/lib/format";
+import { siteUrl } from "../../src/lib/site-url";
+
+// What a search engine reads: the static HTML of each page, before any script runs.
+
+const root = path.resolve(__dirname, "../..");
+const publicDir = path.join(root, "public");
+const origin = siteUrl(process.env.SITE_URL);
+
+function read(file: string): Document {
+  const html = readFileSync(path.join(publicDir, file), "utf8");
+  return new DOMParser().parseFromString(html, "text/html");
+}
+
+function frontmatter(folder: string) {
+  const dir = path.join(root, "content", folder);
+  return readdirSync(dir)
+    .filter((file) => file.endsWith(".md"))
+    .map((file) => matter(readFileSync(path.join(dir, file), "utf8")));
+}
+
+const companyName = String(frontmatter("company")[0]?.data.name);
+
+const pages = [
+  { file: "index.html", canonical: `${origin}/` },
+  { file: "mentions-legales/index.html", canonical: `${origin}/mentions-legales` },
+  {
+    file: "politique-confidentialite/index.html",
+    canonical: `${origin}/politique-confidentialite`,
+  },
+  { file: "conditions-generales/index.html", canonical: `${origin}/conditions-generales` },
+  // The same landing content elsewhere points search engines to `/`.
+  { file: "contact/index.html", canonical: `${origin}/` },
+  { file: "404.html", canonical: `${origin}/` },
+];
+
+describe.each(pages)("$file", ({ file, canonical }) => {
+  const doc = read(file);
+
+  it('declares lang="fr"', () => {
+    expect(doc.documentElement).toHaveAttribute("lang", "fr");
+  });
+
+  it("has a French title and description", () => {
+    expect(doc.title.endsWith(` | ${companyName}`)).toBe(true);
+    expect(doc.title.length).toBeGreaterThan(companyName.length + 5);
+    const description = doc.querySelector('meta[name="description"]')?.getAttribute("content");
+    expect(description?.length).toBeGreaterThan(50);
+  });
+
+  it("has exactly one canonical link, absolute, its own", () => {
+    const links = doc.querySelectorAll('link[rel="canonical"]');
+    expect(links).toHaveLength(1);
+    expect(links[0]?.getAttribute("href")).toBe(canonical);
+  });
+
+  it("leaves no content token unfilled", () => {
+    expect(doc.body).not.toHaveTextContent(/\{\{[^}]*\}\}/);
+  });
+
+  it("loads nothing from another host", () => {
+    const urls = [...doc.querySelectorAll("[src], link[href]")].map(
+      (element) => element.getAttribute("src") ?? element.getAttribute("href") ?? "",
+    );
+    const foreign = urls.filter((url) => /^(https?:)?\/\//.test(url) && !url.startsWith(origin));
+    expect(foreign).toEqual([]);
+  });
+});
+
+it("gives each route its own title", () => {
+  const titles = [
+    "index.html",
+    "mentions-legales/index.html",
+    "politique-confidentialite/index.html",
+    "conditions-generales/index.html",
+  ].map((file) => read(file).title);
+  expect(new Set(titles).size).toBe(titles.length);
+});
+
+it("keeps the unknown-path page out of search results", () => {
+  const robots = read("404.html").querySelector('meta[name="robots"]')?.getAttribute("content");
+  expect(robots).toBe("noindex");
+  expect(read("index.html").querySelector('meta[name="robots"]')).toBeNull();
+});
+
+describe("the landing page's static HTML carries the content of content/", () => {
+  const text = read("index.html").body.textContent ?? "";
+  const figures = frontmatter("figures")[0]?.data ?? {};
+
+  it("shows every testimonial and client", () => {
+    for (const testimonial of frontmatter("testimonials")) {
+      expect(text).toContain(testimonial.content.trim());
+      expect(text).toContain(testimonial.data.role);
+    }
+    for (const client of frontmatter("clients")) expect(text).toContain(client.data.name);
+  });
+
+  it("shows the figures formatted in French, with the ratio computed", () => {
+    expect(text).toContain(formatPercent(figures.recoveryRate));
+    expect(text).toContain(formatPercent(figures.amicableRate));
+    expect(text).toContain(formatEuro(figures.averageRecoveredAmount));
+    expect(text).toContain(formatRatio(figures.averageRecoveredAmount, figures.averageServiceCost));
+    for (const channel of figures.channels) expect(text).toContain(channel.name);
+  });
+});
+
+describe.each(frontmatter("legal"))("legal page $data.path", ({ data }) => {
+  const doc = read(`${data.path.slice(1)}/index.html`);
+
+  it("shows its title and its date in French", () => {
+    expect(doc.querySelector("h1")).toHaveTextContent(data.title);
+    const updatedAt =
+      data.updatedAt instanceof Date ? data.updatedAt.toISOString() : String(data.updatedAt);
+    expect(doc.body).toHaveTextContent(
+      `Dernière mise à jour : ${formatLongDate(updatedAt.slice(0, 10))}`,
+    );
+  });
+});
