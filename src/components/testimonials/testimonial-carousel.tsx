@@ -25,7 +25,9 @@ export default function TestimonialCarousel({ title, testimonials }: Testimonial
   const [playing, setPlaying] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const rotating = playing && !hovered && !focused && count > 1;
+  // Pressing "play" is an explicit request: rotation then goes on even with focus inside.
+  const [startedByVisitor, setStartedByVisitor] = useState(false);
+  const rotating = playing && !hovered && (startedByVisitor || !focused) && count > 1;
 
   // Auto-play starts after hydration so the server and the first client render agree.
   useEffect(() => setPlaying(!prefersReducedMotion()), []);
@@ -76,7 +78,10 @@ export default function TestimonialCarousel({ title, testimonials }: Testimonial
           <button
             type="button"
             className={styles.toggle}
-            onClick={() => setPlaying((value) => !value)}
+            onClick={() => {
+              setStartedByVisitor(!playing);
+              setPlaying(!playing);
+            }}
             aria-label={
               playing
                 ? "Mettre en pause le défilement des témoignages"
