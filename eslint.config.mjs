@@ -31,6 +31,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ["tests/**"],
+    languageOptions: { globals: { ...globals.jest } },
+  },
+  {
     files: ["e2e/**"],
     languageOptions: { globals: { ...globals.node } },
   },
@@ -39,7 +43,7 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
-    files: ["src/**/__tests__/**", "tests/**", "__mocks__/**", "jest.setup.ts"],
+    files: ["src/**/__tests__/**", "__mocks__/**", "jest.setup.ts"],
     languageOptions: { globals: { ...globals.jest } },
     ...testingLibrary.configs["flat/react"],
     plugins: { ...testingLibrary.configs["flat/react"].plugins, "jest-dom": jestDom },

@@ -1,6 +1,4 @@
-// Browser-side wrappers: the font, global styles, state, head management and the shared layout.
-import "@fontsource-variable/public-sans";
-import "./src/styles/global.css";
+// Browser-side wrappers: state, head management and the shared layout.
 import type { GatsbyBrowser } from "gatsby";
 import React from "react";
 import { HelmetProvider } from "react-helmet-async";

@@ -78,7 +78,9 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   actions.createTypes(`
     type SiteSiteMetadata { siteUrl: String! }
 
-    # Frontmatter is read through the typed nodes below, never queried raw: no inference needed.
+    # Frontmatter is read through the typed nodes below, never queried raw: inferring it would
+    # only warn that one kind's \`channels\` (a list) is another kind's (a group of fields).
+    type MarkdownRemark implements Node @dontInfer { frontmatter: MarkdownRemarkFrontmatter }
     type MarkdownRemarkFrontmatter @dontInfer { title: String }
 
     type CompanyDetails implements Node @dontInfer {
@@ -296,4 +298,22 @@ export const createPages: GatsbyNode["createPages"] = async ({
     component: path.resolve("src/pages/index.tsx"),
     context: { scrollTo: "contact" },
   });
+};
+
+// Every component's CSS is a module with its own class names, so the order in which
+// mini-css-extract-plugin joins them into one stylesheet does not matter: its "conflicting
+// order" warnings would only hide real ones.
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
+  stage,
+  getConfig,
+  actions,
+}) => {
+  if (stage !== "build-javascript" && stage !== "develop") return;
+  const config = getConfig() as { plugins: { constructor: { name: string }; options?: object }[] };
+  for (const plugin of config.plugins) {
+    if (plugin.constructor.name === "MiniCssExtractPlugin" && plugin.options) {
+      Object.assign(plugin.options, { ignoreOrder: true });
+    }
+  }
+  actions.replaceWebpackConfig(config);
 };

@@ -154,10 +154,6 @@ type ClientReferenceFilterInput = {
   readonly parent: InputMaybe<NodeFilterInput>;
 };
 
-type ClientReferenceFilterListInput = {
-  readonly elemMatch: InputMaybe<ClientReferenceFilterInput>;
-};
-
 type ClientReferenceGroupConnection = {
   readonly distinct: ReadonlyArray<Scalars['String']>;
   readonly edges: ReadonlyArray<ClientReferenceEdge>;
@@ -326,10 +322,6 @@ type CompanyDetailsFilterInput = {
   readonly shareCapital: InputMaybe<StringQueryOperatorInput>;
   readonly siren: InputMaybe<StringQueryOperatorInput>;
   readonly vatNumber: InputMaybe<StringQueryOperatorInput>;
-};
-
-type CompanyDetailsFilterListInput = {
-  readonly elemMatch: InputMaybe<CompanyDetailsFilterInput>;
 };
 
 type CompanyDetailsGroupConnection = {
@@ -841,10 +833,6 @@ type FiguresFilterInput = {
   readonly quoteReplyHours: InputMaybe<IntQueryOperatorInput>;
   readonly recoveryRate: InputMaybe<FloatQueryOperatorInput>;
   readonly takeoverHours: InputMaybe<IntQueryOperatorInput>;
-};
-
-type FiguresFilterListInput = {
-  readonly elemMatch: InputMaybe<FiguresFilterInput>;
 };
 
 type FiguresGroupConnection = {
@@ -1966,10 +1954,6 @@ type LandingCopyFilterInput = {
   readonly testimonials: InputMaybe<LandingTitleFilterInput>;
 };
 
-type LandingCopyFilterListInput = {
-  readonly elemMatch: InputMaybe<LandingCopyFilterInput>;
-};
-
 type LandingCopyGroupConnection = {
   readonly distinct: ReadonlyArray<Scalars['String']>;
   readonly edges: ReadonlyArray<LandingCopyEdge>;
@@ -2417,10 +2401,6 @@ type LegalPageFilterInput = {
   readonly updatedAt: InputMaybe<DateQueryOperatorInput>;
 };
 
-type LegalPageFilterListInput = {
-  readonly elemMatch: InputMaybe<LegalPageFilterInput>;
-};
-
 type LegalPageGroupConnection = {
   readonly distinct: ReadonlyArray<Scalars['String']>;
   readonly edges: ReadonlyArray<LegalPageEdge>;
@@ -2516,34 +2496,9 @@ type MarkdownHeadingSortInput = {
 };
 
 type MarkdownRemark = Node & {
-  /** Returns the first child node of type ClientReference or null if there are no children of given type on this node */
-  readonly childClientReference: Maybe<ClientReference>;
-  /** Returns the first child node of type CompanyDetails or null if there are no children of given type on this node */
-  readonly childCompanyDetails: Maybe<CompanyDetails>;
-  /** Returns the first child node of type Figures or null if there are no children of given type on this node */
-  readonly childFigures: Maybe<Figures>;
-  /** Returns the first child node of type LandingCopy or null if there are no children of given type on this node */
-  readonly childLandingCopy: Maybe<LandingCopy>;
-  /** Returns the first child node of type LegalPage or null if there are no children of given type on this node */
-  readonly childLegalPage: Maybe<LegalPage>;
-  /** Returns the first child node of type Testimonial or null if there are no children of given type on this node */
-  readonly childTestimonial: Maybe<Testimonial>;
   readonly children: ReadonlyArray<Node>;
-  /** Returns all children nodes filtered by type ClientReference */
-  readonly childrenClientReference: Maybe<ReadonlyArray<Maybe<ClientReference>>>;
-  /** Returns all children nodes filtered by type CompanyDetails */
-  readonly childrenCompanyDetails: Maybe<ReadonlyArray<Maybe<CompanyDetails>>>;
-  /** Returns all children nodes filtered by type Figures */
-  readonly childrenFigures: Maybe<ReadonlyArray<Maybe<Figures>>>;
-  /** Returns all children nodes filtered by type LandingCopy */
-  readonly childrenLandingCopy: Maybe<ReadonlyArray<Maybe<LandingCopy>>>;
-  /** Returns all children nodes filtered by type LegalPage */
-  readonly childrenLegalPage: Maybe<ReadonlyArray<Maybe<LegalPage>>>;
-  /** Returns all children nodes filtered by type Testimonial */
-  readonly childrenTestimonial: Maybe<ReadonlyArray<Maybe<Testimonial>>>;
   readonly excerpt: Maybe<Scalars['String']>;
   readonly excerptAst: Maybe<Scalars['JSON']>;
-  readonly fileAbsolutePath: Maybe<Scalars['String']>;
   readonly frontmatter: Maybe<MarkdownRemarkFrontmatter>;
   readonly headings: Maybe<ReadonlyArray<Maybe<MarkdownHeading>>>;
   readonly html: Maybe<Scalars['String']>;
@@ -2551,7 +2506,6 @@ type MarkdownRemark = Node & {
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
-  readonly rawMarkdownBody: Maybe<Scalars['String']>;
   readonly tableOfContents: Maybe<Scalars['String']>;
   readonly timeToRead: Maybe<Scalars['Int']>;
   readonly wordCount: Maybe<MarkdownWordCount>;
@@ -2629,22 +2583,9 @@ type MarkdownRemarkEdge = {
 };
 
 type MarkdownRemarkFieldSelector = {
-  readonly childClientReference: InputMaybe<ClientReferenceFieldSelector>;
-  readonly childCompanyDetails: InputMaybe<CompanyDetailsFieldSelector>;
-  readonly childFigures: InputMaybe<FiguresFieldSelector>;
-  readonly childLandingCopy: InputMaybe<LandingCopyFieldSelector>;
-  readonly childLegalPage: InputMaybe<LegalPageFieldSelector>;
-  readonly childTestimonial: InputMaybe<TestimonialFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
-  readonly childrenClientReference: InputMaybe<ClientReferenceFieldSelector>;
-  readonly childrenCompanyDetails: InputMaybe<CompanyDetailsFieldSelector>;
-  readonly childrenFigures: InputMaybe<FiguresFieldSelector>;
-  readonly childrenLandingCopy: InputMaybe<LandingCopyFieldSelector>;
-  readonly childrenLegalPage: InputMaybe<LegalPageFieldSelector>;
-  readonly childrenTestimonial: InputMaybe<TestimonialFieldSelector>;
   readonly excerpt: InputMaybe<FieldSelectorEnum>;
   readonly excerptAst: InputMaybe<FieldSelectorEnum>;
-  readonly fileAbsolutePath: InputMaybe<FieldSelectorEnum>;
   readonly frontmatter: InputMaybe<MarkdownRemarkFrontmatterFieldSelector>;
   readonly headings: InputMaybe<MarkdownHeadingFieldSelector>;
   readonly html: InputMaybe<FieldSelectorEnum>;
@@ -2652,29 +2593,15 @@ type MarkdownRemarkFieldSelector = {
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
-  readonly rawMarkdownBody: InputMaybe<FieldSelectorEnum>;
   readonly tableOfContents: InputMaybe<FieldSelectorEnum>;
   readonly timeToRead: InputMaybe<FieldSelectorEnum>;
   readonly wordCount: InputMaybe<MarkdownWordCountFieldSelector>;
 };
 
 type MarkdownRemarkFilterInput = {
-  readonly childClientReference: InputMaybe<ClientReferenceFilterInput>;
-  readonly childCompanyDetails: InputMaybe<CompanyDetailsFilterInput>;
-  readonly childFigures: InputMaybe<FiguresFilterInput>;
-  readonly childLandingCopy: InputMaybe<LandingCopyFilterInput>;
-  readonly childLegalPage: InputMaybe<LegalPageFilterInput>;
-  readonly childTestimonial: InputMaybe<TestimonialFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
-  readonly childrenClientReference: InputMaybe<ClientReferenceFilterListInput>;
-  readonly childrenCompanyDetails: InputMaybe<CompanyDetailsFilterListInput>;
-  readonly childrenFigures: InputMaybe<FiguresFilterListInput>;
-  readonly childrenLandingCopy: InputMaybe<LandingCopyFilterListInput>;
-  readonly childrenLegalPage: InputMaybe<LegalPageFilterListInput>;
-  readonly childrenTestimonial: InputMaybe<TestimonialFilterListInput>;
   readonly excerpt: InputMaybe<StringQueryOperatorInput>;
   readonly excerptAst: InputMaybe<JSONQueryOperatorInput>;
-  readonly fileAbsolutePath: InputMaybe<StringQueryOperatorInput>;
   readonly frontmatter: InputMaybe<MarkdownRemarkFrontmatterFilterInput>;
   readonly headings: InputMaybe<MarkdownHeadingFilterListInput>;
   readonly html: InputMaybe<StringQueryOperatorInput>;
@@ -2682,7 +2609,6 @@ type MarkdownRemarkFilterInput = {
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
-  readonly rawMarkdownBody: InputMaybe<StringQueryOperatorInput>;
   readonly tableOfContents: InputMaybe<StringQueryOperatorInput>;
   readonly timeToRead: InputMaybe<IntQueryOperatorInput>;
   readonly wordCount: InputMaybe<MarkdownWordCountFilterInput>;
@@ -2750,22 +2676,9 @@ type MarkdownRemarkGroupConnection_sumArgs = {
 };
 
 type MarkdownRemarkSortInput = {
-  readonly childClientReference: InputMaybe<ClientReferenceSortInput>;
-  readonly childCompanyDetails: InputMaybe<CompanyDetailsSortInput>;
-  readonly childFigures: InputMaybe<FiguresSortInput>;
-  readonly childLandingCopy: InputMaybe<LandingCopySortInput>;
-  readonly childLegalPage: InputMaybe<LegalPageSortInput>;
-  readonly childTestimonial: InputMaybe<TestimonialSortInput>;
   readonly children: InputMaybe<NodeSortInput>;
-  readonly childrenClientReference: InputMaybe<ClientReferenceSortInput>;
-  readonly childrenCompanyDetails: InputMaybe<CompanyDetailsSortInput>;
-  readonly childrenFigures: InputMaybe<FiguresSortInput>;
-  readonly childrenLandingCopy: InputMaybe<LandingCopySortInput>;
-  readonly childrenLegalPage: InputMaybe<LegalPageSortInput>;
-  readonly childrenTestimonial: InputMaybe<TestimonialSortInput>;
   readonly excerpt: InputMaybe<SortOrderEnum>;
   readonly excerptAst: InputMaybe<SortOrderEnum>;
-  readonly fileAbsolutePath: InputMaybe<SortOrderEnum>;
   readonly frontmatter: InputMaybe<MarkdownRemarkFrontmatterSortInput>;
   readonly headings: InputMaybe<MarkdownHeadingSortInput>;
   readonly html: InputMaybe<SortOrderEnum>;
@@ -2773,7 +2686,6 @@ type MarkdownRemarkSortInput = {
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
-  readonly rawMarkdownBody: InputMaybe<SortOrderEnum>;
   readonly tableOfContents: InputMaybe<SortOrderEnum>;
   readonly timeToRead: InputMaybe<SortOrderEnum>;
   readonly wordCount: InputMaybe<MarkdownWordCountSortInput>;
@@ -3215,22 +3127,9 @@ type Query_legalPageArgs = {
 
 
 type Query_markdownRemarkArgs = {
-  childClientReference: InputMaybe<ClientReferenceFilterInput>;
-  childCompanyDetails: InputMaybe<CompanyDetailsFilterInput>;
-  childFigures: InputMaybe<FiguresFilterInput>;
-  childLandingCopy: InputMaybe<LandingCopyFilterInput>;
-  childLegalPage: InputMaybe<LegalPageFilterInput>;
-  childTestimonial: InputMaybe<TestimonialFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
-  childrenClientReference: InputMaybe<ClientReferenceFilterListInput>;
-  childrenCompanyDetails: InputMaybe<CompanyDetailsFilterListInput>;
-  childrenFigures: InputMaybe<FiguresFilterListInput>;
-  childrenLandingCopy: InputMaybe<LandingCopyFilterListInput>;
-  childrenLegalPage: InputMaybe<LegalPageFilterListInput>;
-  childrenTestimonial: InputMaybe<TestimonialFilterListInput>;
   excerpt: InputMaybe<StringQueryOperatorInput>;
   excerptAst: InputMaybe<JSONQueryOperatorInput>;
-  fileAbsolutePath: InputMaybe<StringQueryOperatorInput>;
   frontmatter: InputMaybe<MarkdownRemarkFrontmatterFilterInput>;
   headings: InputMaybe<MarkdownHeadingFilterListInput>;
   html: InputMaybe<StringQueryOperatorInput>;
@@ -3238,7 +3137,6 @@ type Query_markdownRemarkArgs = {
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
-  rawMarkdownBody: InputMaybe<StringQueryOperatorInput>;
   tableOfContents: InputMaybe<StringQueryOperatorInput>;
   timeToRead: InputMaybe<IntQueryOperatorInput>;
   wordCount: InputMaybe<MarkdownWordCountFilterInput>;
@@ -4180,10 +4078,6 @@ type TestimonialFilterInput = {
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly quote: InputMaybe<StringQueryOperatorInput>;
   readonly role: InputMaybe<StringQueryOperatorInput>;
-};
-
-type TestimonialFilterListInput = {
-  readonly elemMatch: InputMaybe<TestimonialFilterInput>;
 };
 
 type TestimonialGroupConnection = {

@@ -1,3 +1,6 @@
+// The font and global styles come first, before any component's CSS module.
+import "@fontsource-variable/public-sans";
+import "../../styles/global.css";
 import React from "react";
 import SiteFooter from "../site-footer/site-footer";
 import SiteHeader from "../site-header/site-header";
