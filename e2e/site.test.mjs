@@ -56,7 +56,10 @@ describe("paths that are not pages", () => {
     const page = await openPage(browser);
     await page.goto(`${baseUrl}/contact`, { waitUntil: "networkidle" });
     assert.match(await page.locator("h1").innerText(), /Recouvrez vos impayés/);
-    await page.waitForFunction(() => window.scrollY > 0);
+    await page.waitForFunction(() => {
+      const box = document.querySelector("#contact").getBoundingClientRect();
+      return box.top >= 0 && box.top < window.innerHeight / 2;
+    });
     assert.ok(await isInViewport(page, "#contact"));
     assert.deepEqual(page.errors, []);
     await page.close();

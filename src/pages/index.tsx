@@ -12,7 +12,8 @@ export default function IndexPage({ pageContext }: PageProps<object, LandingCont
   const { scrollTo } = pageContext;
 
   useEffect(() => {
-    if (scrollTo) document.getElementById(scrollTo)?.scrollIntoView();
+    // A jump, not the smooth scroll of in-page links: the visitor asked for this page.
+    if (scrollTo) document.getElementById(scrollTo)?.scrollIntoView({ behavior: "instant" });
   }, [scrollTo]);
 
   return (

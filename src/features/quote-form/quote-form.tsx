@@ -58,6 +58,8 @@ export default function QuoteForm() {
   const dispatch = useSetAtom(quoteFormActionAtom);
   const hintId = useId();
   const submitting = status === "submitting";
+  // Right after a success the empty form needs no reproach, only the banner.
+  const showHint = !canSubmit && !submitting && status !== "success";
 
   return (
     <form
@@ -82,7 +84,7 @@ export default function QuoteForm() {
           type="submit"
           className={styles.submit}
           disabled={!canSubmit}
-          aria-describedby={!canSubmit && !submitting ? hintId : undefined}
+          aria-describedby={showHint ? hintId : undefined}
         >
           {submitting ? (
             <>
@@ -93,7 +95,7 @@ export default function QuoteForm() {
             "Envoyer ma demande"
           )}
         </button>
-        {!canSubmit && !submitting && (
+        {showHint && (
           <p id={hintId} className={styles.hint}>
             {invalidFieldCount > 1
               ? `Encore ${invalidFieldCount} champs à compléter correctement pour envoyer votre demande.`
