@@ -4174,6 +4174,8 @@ type GatsbyImageSharpFluid_withWebp_tracedSVGFragment = { readonly tracedSVG: st
 
 type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: number, readonly maxWidth: number };
 
+type LandingItemFragment = { readonly icon: string, readonly title: string, readonly text: string };
+
 type LegalPageQueryVariables = Exact<{
   id: Scalars['String'];
 }>;

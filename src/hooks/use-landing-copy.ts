@@ -3,6 +3,14 @@ import { fillTokensDeep, tokenValues } from "../content-model/tokens";
 import useCompany from "./use-company";
 import useFigures from "./use-figures";
 
+export const query = graphql`
+  fragment LandingItem on LandingItem {
+    icon
+    title
+    text
+  }
+`;
+
 export type LandingCopy = Queries.UseLandingCopyQuery["landingCopy"] & {};
 
 /** The landing page's copy from `content/landing/`, its tokens filled with figures and details. */
@@ -36,27 +44,21 @@ export default function useLandingCopy(): LandingCopy {
           title
           intro
           cards {
-            icon
-            title
-            text
+            ...LandingItem
           }
         }
         services {
           title
           intro
           items {
-            icon
-            title
-            text
+            ...LandingItem
           }
         }
         guarantees {
           title
           intro
           items {
-            icon
-            title
-            text
+            ...LandingItem
           }
         }
         channels {

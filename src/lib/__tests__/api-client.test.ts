@@ -1,26 +1,13 @@
 import { act, render, screen } from "@testing-library/react";
 import { createElement } from "react";
 import { ToastContainer } from "react-toastify";
+import { fakeResponse, jsonResponse } from "../../test-utils/fake-response";
 import { apiBaseUrl, errorMessage, postJson } from "../api-client";
 
 // The network is faked at the fetch level, the layer under redaxios, so these tests see what the
 // browser would send and what a visitor would read, whatever the HTTP library does in between.
 
 const defaultMessage = "Une erreur est survenue";
-
-/** The part of a fetch Response that redaxios reads. jsdom has no Response of its own. */
-function fakeResponse(status: number, text: string): Response {
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: "",
-    headers: new Headers({ "Content-Type": "application/json" }),
-    text: () => Promise.resolve(text),
-    json: () => Promise.resolve(JSON.parse(text) as unknown),
-  } as unknown as Response;
-}
-
-const jsonResponse = (status: number, body: unknown) => fakeResponse(status, JSON.stringify(body));
 
 let fetchMock: jest.Mock<Promise<Response>, [RequestInfo | URL, RequestInit | undefined]>;
 

@@ -1,6 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import React from "react";
+import { jsonResponse } from "../../../test-utils/fake-response";
 import { renderWithProviders } from "../../../test-utils/render-with-providers";
 import QuoteForm from "../quote-form";
 
@@ -10,19 +11,6 @@ import QuoteForm from "../quote-form";
 const successMessage =
   "Votre demande a été envoyée avec succès ! Nous vous recontacterons sous 24h.";
 const consentName = /J'accepte d'être recontacté\(e\) par téléphone et par email/;
-
-/** The part of a fetch Response that redaxios reads. */
-function jsonResponse(status: number, body: unknown): Response {
-  const text = JSON.stringify(body);
-  return {
-    ok: status >= 200 && status < 300,
-    status,
-    statusText: "",
-    headers: new Headers({ "Content-Type": "application/json" }),
-    text: () => Promise.resolve(text),
-    json: () => Promise.resolve(body),
-  } as unknown as Response;
-}
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => undefined;
