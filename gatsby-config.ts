@@ -15,6 +15,8 @@ const contentKinds = [
 const config: GatsbyConfig = {
   siteMetadata: {
     siteUrl: siteUrl(process.env.SITE_URL),
+    // Fixed at build time, so the server-rendered footer and the hydrated one always agree.
+    copyrightYear: new Date().getFullYear(),
   },
   // The specification's routes have no trailing slash; keep canonical URLs identical to them.
   trailingSlash: "never",

@@ -10,22 +10,46 @@ import {
   findUnknownTokens,
   isContentKind,
   knownTokenNames,
+  type ContentKind,
 } from "./src/content-model/check";
 import { fillTokens, tokenValues } from "./src/content-model/tokens";
 
 type FileNode = Node & { sourceInstanceName: string; absolutePath: string };
 type MarkdownNode = Node & { frontmatter?: Record<string, unknown>; rawMarkdownBody?: string };
 
-// Problems found while nodes are created; reported all together, one line each, before pages are made.
-const contentProblems: string[] = [];
-const checkedFiles: string[] = [];
-
 const relativeToSite = (absolutePath: string) => path.relative(__dirname, absolutePath);
 
-export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = () => {
-  contentProblems.length = 0;
-  checkedFiles.length = 0;
+type ContentFile = {
+  kind: ContentKind;
+  file: FileNode;
+  relativePath: string;
+  fields: Record<string, unknown>;
+  problems: string[];
 };
+
+/** A Markdown file of content/, its fields as the typed node will hold them, and its problems. */
+function readContentFile(markdown: MarkdownNode, getNode: (id: string) => Node | undefined) {
+  const file = markdown.parent ? (getNode(markdown.parent) as FileNode | undefined) : undefined;
+  if (!file || !isContentKind(file.sourceInstanceName)) return undefined;
+  const kind = file.sourceInstanceName;
+  const relativePath = relativeToSite(file.absolutePath);
+  // gatsby-transformer-remark adds an empty `title` to every file; only the files we read count.
+  const { title, ...rest } = markdown.frontmatter ?? {};
+  const frontmatter = title === "" ? rest : { title, ...rest };
+
+  const problems = checkFrontmatter(kind, frontmatter, relativePath);
+  const body = markdown.rawMarkdownBody?.trim() ?? "";
+  if (kind === "testimonials" && !body) {
+    problems.push(`${relativePath} : le texte du témoignage (sous les « --- ») est vide`);
+  }
+  const fields =
+    kind === "testimonials"
+      ? { ...frontmatter, quote: body }
+      : kind === "legal"
+        ? { ...frontmatter, updatedAt: String(frontmatter.updatedAt).slice(0, 10) }
+        : frontmatter;
+  return { kind, file, relativePath, fields, problems } satisfies ContentFile;
+}
 
 export const onCreateNode: GatsbyNode["onCreateNode"] = ({
   node,
@@ -34,33 +58,12 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = ({
   createNodeId,
   createContentDigest,
 }) => {
-  if (node.internal.type !== "MarkdownRemark" || !node.parent) return;
-  const file = getNode(node.parent) as FileNode | undefined;
-  if (!file || !isContentKind(file.sourceInstanceName)) return;
+  if (node.internal.type !== "MarkdownRemark") return;
+  const content = readContentFile(node as MarkdownNode, getNode);
+  // A file with problems makes no node; createPages reports it with all the others.
+  if (!content || content.problems.length > 0) return;
 
-  const kind = file.sourceInstanceName;
-  const relativePath = relativeToSite(file.absolutePath);
-  checkedFiles.push(file.absolutePath);
-  const markdown = node as MarkdownNode;
-  // gatsby-transformer-remark adds an empty `title` to every file; only the files we read count.
-  const { title, ...rest } = markdown.frontmatter ?? {};
-  const frontmatter = title === "" ? rest : { title, ...rest };
-
-  const problems = checkFrontmatter(kind, frontmatter, relativePath);
-  if (kind === "testimonials" && !markdown.rawMarkdownBody?.trim()) {
-    problems.push(`${relativePath} : le texte du témoignage (sous les « --- ») est vide`);
-  }
-  if (problems.length > 0) {
-    contentProblems.push(...problems);
-    return;
-  }
-
-  const fields =
-    kind === "testimonials"
-      ? { ...frontmatter, quote: markdown.rawMarkdownBody?.trim() ?? "" }
-      : kind === "legal"
-        ? { ...frontmatter, updatedAt: String(frontmatter.updatedAt).slice(0, 10) }
-        : frontmatter;
+  const { kind, fields } = content;
   const child = {
     ...fields,
     id: createNodeId(`${node.id} >>> ${contentKinds[kind].nodeType}`),
@@ -76,7 +79,7 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = ({
 // queryable and the generated types carry no `| null` for what the build guarantees.
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(`
-    type SiteSiteMetadata { siteUrl: String! }
+    type SiteSiteMetadata { siteUrl: String!, copyrightYear: Int! }
 
     # Frontmatter is read through the typed nodes below, never queried raw: inferring it would
     # only warn that one kind's \`channels\` (a list) is another kind's (a group of fields).
@@ -150,7 +153,12 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
     type LandingCards { title: String!, intro: String!, cards: [LandingItem!]! }
     type LandingItems { title: String!, intro: String!, items: [LandingItem!]! }
     type LandingHeading { title: String!, intro: String! }
-    type LandingChannels { title: String!, intro: String!, combinedLabel: String! }
+    type LandingChannels {
+      title: String!
+      intro: String!
+      chartCaption: String!
+      combinedLabel: String!
+    }
     type LandingResults {
       title: String!
       intro: String!
@@ -228,16 +236,23 @@ export const createPages: GatsbyNode["createPages"] = async ({
   actions,
   graphql,
   reporter,
+  getNode,
   getNodesByType,
 }) => {
+  // Every build and every content edit under `gatsby develop` checks all files afresh: nodes
+  // restored from Gatsby's cache never pass through onCreateNode again.
   const strict = process.env.CONTENT_STRICT === "1";
-  const problems = [...contentProblems];
+  const files = getNodesByType("MarkdownRemark")
+    .map((markdown) => readContentFile(markdown as MarkdownNode, getNode))
+    .filter((content) => content !== undefined);
+  const problems = files.flatMap((content) => content.problems);
 
   for (const [folder, kind] of Object.entries(contentKinds)) {
     const count = getNodesByType(kind.nodeType).length;
-    const valid = count > 0 || problems.some((line) => line.startsWith(`content/${folder}/`));
-    if (!valid)
+    const reported = files.some((content) => content.kind === folder && content.problems.length);
+    if (count === 0 && !reported) {
       problems.push(`content/${folder}/ : aucun fichier, attendu au moins un fichier .md`);
+    }
     if (kind.single && count > 1) {
       problems.push(`content/${folder}/ : ${count} fichiers, attendu un seul`);
     }
@@ -245,23 +260,28 @@ export const createPages: GatsbyNode["createPages"] = async ({
 
   const known = knownTokenNames();
   const placeholders: string[] = [];
-  for (const absolutePath of checkedFiles) {
-    const source = readFileSync(absolutePath, "utf8");
-    const file = relativeToSite(absolutePath);
+  for (const { file, relativePath } of files) {
+    const source = readFileSync(file.absolutePath, "utf8");
     for (const { line, text } of findUnknownTokens(source, known)) {
-      problems.push(`${file}:${line} : ${text} ne correspond à aucune coordonnée ni aucun chiffre`);
+      problems.push(
+        `${relativePath}:${line} : ${text} ne correspond à aucune coordonnée ni aucun chiffre`,
+      );
     }
-    for (const { line, text } of findPlaceholders(source))
-      placeholders.push(`${file}:${line} : ${text}`);
+    for (const { line, text } of findPlaceholders(source)) {
+      placeholders.push(`${relativePath}:${line} : ${text}`);
+    }
   }
 
   if (placeholders.length > 0) {
     const heading = `${placeholders.length} contenu(s) encore à compléter :`;
-    if (strict)
+    if (strict) {
       problems.push(`${heading} (CONTENT_STRICT=1 interdit de les publier)`, ...placeholders);
-    else reporter.warn([heading, ...placeholders].join("\n"));
+    } else {
+      reporter.warn([heading, ...placeholders].join("\n"));
+    }
   }
 
+  // A build stops here; `gatsby develop` shows the errors and keeps serving what is valid.
   if (problems.length > 0) {
     reporter.panicOnBuild(
       [
@@ -269,10 +289,9 @@ export const createPages: GatsbyNode["createPages"] = async ({
         ...problems.map((line) => `  - ${line}`),
       ].join("\n"),
     );
-    return;
   }
 
-  const result = await graphql<{ allLegalPage: { nodes: { id: string; path: string }[] } }>(`
+  const result = await graphql<Queries.LegalPagePathsQuery>(`
     query LegalPagePaths {
       allLegalPage {
         nodes {

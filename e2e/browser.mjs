@@ -1,6 +1,7 @@
 // Shared browser set-up: Debian's Chromium (no browser download), a page that records console
 // errors and failed requests, and screenshots kept as test artefacts.
 import { mkdirSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { chromium } from "playwright-core";
 
 export const baseUrl = process.env.E2E_BASE_URL ?? "http://localhost:9400";
@@ -30,6 +31,14 @@ export async function openPage(
     if (message.type() === "error") page.errors.push(message.text());
   });
   page.on("pageerror", (error) => page.errors.push(error.message));
+  // Every request must stay on the site: no font CDN, no tracker, no third-party host.
+  page.foreignRequests = [];
+  page.on("request", (request) => {
+    const { hostname, protocol } = new URL(request.url());
+    if (protocol.startsWith("http") && hostname !== new URL(baseUrl).hostname) {
+      page.foreignRequests.push(request.url());
+    }
+  });
   return page;
 }
 
@@ -44,4 +53,14 @@ export function isInViewport(page, selector) {
     const box = element.getBoundingClientRect();
     return box.top < window.innerHeight && box.bottom > 0;
   });
+}
+
+/** WCAG 2.1 A and AA violations axe-core finds on the page, as "rule: target" lines. */
+export async function accessibilityViolations(page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
+  );
 }

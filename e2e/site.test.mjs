@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
+  accessibilityViolations,
   baseUrl,
   horizontalOverflow,
   isInViewport,
@@ -27,7 +28,7 @@ after(async () => {
 describe("every route", () => {
   for (const { path, heading } of routes) {
     for (const width of [360, 1280]) {
-      it(`${path} at ${width} px: its heading, French, no console error, no horizontal scroll`, async () => {
+      it(`${path} at ${width} px: its heading, French, no console error, no other host, no horizontal scroll, no WCAG AA violation`, async () => {
         const page = await openPage(browser, { width });
         const response = await page.goto(baseUrl + path, { waitUntil: "networkidle" });
         assert.equal(response.status(), 200);
@@ -37,9 +38,18 @@ describe("every route", () => {
         const name = path === "/" ? "accueil" : path.slice(1);
         await page.screenshot({ path: `${screenshotDir}/${name}-${width}.png`, fullPage: true });
         assert.deepEqual(page.errors, []);
+        assert.deepEqual(page.foreignRequests, []);
+        assert.deepEqual(await accessibilityViolations(page), []);
         await page.close();
       });
     }
+
+    it(`${path} fits a 320 px screen without horizontal scroll`, async () => {
+      const page = await openPage(browser, { width: 320 });
+      await page.goto(baseUrl + path, { waitUntil: "networkidle" });
+      assert.equal(await horizontalOverflow(page), 0);
+      await page.close();
+    });
   }
 });
 

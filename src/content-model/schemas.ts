@@ -117,7 +117,7 @@ export const LandingCopy = object({
   approach: object({ ...Heading, cards: array(Item) }),
   services: object({ ...Heading, items: array(Item) }),
   guarantees: object({ ...Heading, items: array(Item) }),
-  channels: object({ ...Heading, combinedLabel: text() }),
+  channels: object({ ...Heading, chartCaption: text(), combinedLabel: text() }),
   results: object({
     ...Heading,
     recoveryLabel: text(),

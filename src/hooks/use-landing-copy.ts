@@ -64,6 +64,7 @@ export default function useLandingCopy(): LandingCopy {
         channels {
           title
           intro
+          chartCaption
           combinedLabel
         }
         results {

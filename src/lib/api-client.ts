@@ -14,8 +14,16 @@ export function apiBaseUrl(configured: string | undefined = process.env.GATSBY_A
 }
 
 // redaxios has no timeout option; a fetch whose signal aborts after 15 s gives it one.
+// AbortSignal.timeout is missing before Safari 16: an AbortController does the same there.
+function timeoutSignal(ms: number): AbortSignal {
+  if (typeof AbortSignal.timeout === "function") return AbortSignal.timeout(ms);
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(new DOMException("Délai dépassé", "TimeoutError")), ms);
+  return controller.signal;
+}
+
 const fetchWithTimeout: typeof fetch = (input, init) =>
-  fetch(input, { ...init, signal: AbortSignal.timeout(requestTimeoutMs) });
+  fetch(input, { ...init, signal: timeoutSignal(requestTimeoutMs) });
 
 const http = redaxios.create({
   baseURL: apiBaseUrl(),

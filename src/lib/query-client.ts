@@ -6,8 +6,16 @@ import { QueryClient } from "@tanstack/query-core";
 // visitor's choice, and it reuses the same Idempotency-Key.
 export const unusedDataRetentionMs = 60_000;
 
+/**
+ * TanStack's client, with one default changed: invalidation waits for pending requests. A
+ * request in flight is never cancelled; once it has finished, the matching queries are marked
+ * stale and refetched, so data fetched before the change that called for invalidation is not kept
+ * as fresh. (`cancelRefetch: false` alone would join the pending request and drop the
+ * invalidation.) The method is replaced on the instance rather than in a subclass: the site's
+ * code is compiled for older browsers, and a compiled class cannot extend TanStack's native one.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         gcTime: unusedDataRetentionMs,
@@ -21,16 +29,11 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
-}
-
-/**
- * Invalidation waits for pending requests: a request in flight is never cancelled; once it has
- * finished, the queries are marked stale and refetched, so data fetched before the change that
- * called for invalidation is not kept as fresh. (TanStack's `cancelRefetch: false` alone would
- * reuse the pending request and forget the invalidation.)
- */
-export async function invalidateAfterPending(client: QueryClient, queryKey: readonly unknown[]) {
-  const pending = client.getQueryCache().findAll({ queryKey, fetchStatus: "fetching" });
-  await Promise.all(pending.map((query) => query.promise?.catch(() => undefined)));
-  return client.invalidateQueries({ queryKey });
+  const invalidate = client.invalidateQueries.bind(client);
+  client.invalidateQueries = async (filters, options) => {
+    const pending = client.getQueryCache().findAll({ ...filters, fetchStatus: "fetching" });
+    await Promise.all(pending.map((query) => query.promise?.catch(() => undefined)));
+    return invalidate(filters, { cancelRefetch: false, ...options });
+  };
+  return client;
 }

@@ -170,6 +170,7 @@ export const landingCopy: LandingCopy = {
     title: "Des canaux qui touchent vraiment vos locataires",
     intro:
       "Taux de contact obtenu par canal sur les dossiers traités. Combinés, ils permettent de joindre la quasi-totalité des débiteurs.",
+    chartCaption: "Taux de contact par canal",
     combinedLabel: "Taux de contact, tous canaux combinés",
   },
   results: {

@@ -8,6 +8,7 @@ import * as styles from "./channels.module.css";
 type ChannelsProps = {
   title: string;
   intro: string;
+  chartCaption: string;
   combinedLabel: string;
   channels: Figures["channels"];
   combinedContactRate: number;
@@ -19,7 +20,7 @@ export default function Channels(props: ChannelsProps) {
     <Section id="canaux" title={props.title} intro={props.intro}>
       <div className={styles.layout}>
         <BarChart
-          caption="Taux de contact par canal"
+          caption={props.chartCaption}
           tone="accent"
           bars={props.channels.map((channel) => ({
             label: channel.name,

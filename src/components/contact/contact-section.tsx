@@ -4,10 +4,16 @@ import Icon from "../icon/icon";
 import Container from "../ui/container";
 import * as styles from "./contact-section.module.css";
 
-type ContactSectionProps = { title: string; intro: string; points: readonly string[] };
+type ContactSectionProps = {
+  title: string;
+  intro: string;
+  points: readonly string[];
+  /** Figures' `quoteReplyHours`, promised in the success banner. */
+  replyHours: number;
+};
 
 /** The quote request: what the visitor gets on the left, the form on the right. */
-export default function ContactSection({ title, intro, points }: ContactSectionProps) {
+export default function ContactSection({ title, intro, points, replyHours }: ContactSectionProps) {
   return (
     <section id="contact" className={styles.section} aria-labelledby="contact-title">
       <Container>
@@ -27,7 +33,7 @@ export default function ContactSection({ title, intro, points }: ContactSectionP
             </ul>
           </div>
           <div className={styles.panel}>
-            <QuoteForm />
+            <QuoteForm replyHours={replyHours} />
           </div>
         </div>
       </Container>

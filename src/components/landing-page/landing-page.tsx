@@ -42,7 +42,7 @@ export default function LandingPage() {
       <TestimonialCarousel title={copy.testimonials.title} testimonials={testimonials} />
       <Process {...copy.process} />
       <CallToAction {...copy.cta} phone={company.phone} />
-      <ContactSection {...copy.contact} />
+      <ContactSection {...copy.contact} replyHours={figures.quoteReplyHours} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import React from "react";
 import { Helmet } from "react-helmet-async";
 import useCompany from "../../hooks/use-company";
-import useSiteUrl from "../../hooks/use-site-url";
+import useSiteMetadata from "../../hooks/use-site-metadata";
 import { absoluteUrl } from "../../lib/site-url";
 
 type SeoProps = {
@@ -15,7 +15,7 @@ type SeoProps = {
 /** The page's head: rendered into the static HTML by gatsby-ssr, kept current in the browser. */
 export default function Seo({ title, description, canonicalPath, noindex = false }: SeoProps) {
   const { name } = useCompany();
-  const siteUrl = useSiteUrl();
+  const { siteUrl } = useSiteMetadata();
   return (
     <Helmet>
       <html lang="fr" />

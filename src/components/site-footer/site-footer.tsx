@@ -2,6 +2,7 @@ import React from "react";
 import { isPlaceholder } from "../../content-model/placeholder";
 import useCompany from "../../hooks/use-company";
 import useLandingCopy from "../../hooks/use-landing-copy";
+import useSiteMetadata from "../../hooks/use-site-metadata";
 import { telHref } from "../../lib/format";
 import Container from "../ui/container";
 import * as styles from "./site-footer.module.css";
@@ -16,6 +17,7 @@ const legalLinks = [
 export default function SiteFooter() {
   const company = useCompany();
   const { footer } = useLandingCopy();
+  const { copyrightYear } = useSiteMetadata();
   // A detail the company has not given yet stays on the legal pages, never in the footer.
   const address = isPlaceholder(company.headOffice) ? null : company.headOffice;
   return (
@@ -53,7 +55,7 @@ export default function SiteFooter() {
           </nav>
         </div>
         <p className={styles.copyright}>
-          © {new Date().getFullYear()} {company.name}. Tous droits réservés.
+          © {copyrightYear} {company.name}. Tous droits réservés.
         </p>
       </Container>
     </footer>

@@ -16,7 +16,7 @@ export default function Logo() {
       <path
         d="M11.5 26.5l4.5-4.5 3 3 5.5-6"
         fill="none"
-        stroke="#fff"
+        stroke="var(--color-surface)"
         strokeWidth="2.6"
         strokeLinecap="round"
         strokeLinejoin="round"

@@ -82,14 +82,11 @@ export default function TestimonialCarousel({ title, testimonials }: Testimonial
               setStartedByVisitor(!playing);
               setPlaying(!playing);
             }}
-            aria-label={
-              playing
-                ? "Mettre en pause le défilement des témoignages"
-                : "Reprendre le défilement des témoignages"
-            }
           >
             <Icon name={playing ? "pause" : "play"} size={18} />
-            <span aria-hidden="true">{playing ? "Pause" : "Lecture"}</span>
+            {/* The visible words start the accessible name, for voice control (WCAG 2.5.3). */}
+            {playing ? "Mettre en pause" : "Reprendre"}
+            <span className="visually-hidden"> le défilement des témoignages</span>
           </button>
           <ul className={styles.dots}>
             {testimonials.map((testimonial, index) => (

@@ -80,6 +80,9 @@ export type QuoteFormAction =
 const touch = (touched: ReadonlySet<QuoteField>, field: QuoteField) => new Set(touched).add(field);
 
 export const quoteFormActionAtom = atom(null, async (get, set, action: QuoteFormAction) => {
+  // What is being sent is what the visitor sees: no edit while a request is in flight, since a
+  // success empties the form.
+  if (get(statusAtom) === "submitting" && action.type !== "submit") return;
   switch (action.type) {
     case "change":
       set(valuesAtom, (values) => ({ ...values, [action.field]: action.value }));

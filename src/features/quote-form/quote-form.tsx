@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import React, { useId } from "react";
+import React, { useEffect, useId, useRef } from "react";
 import Icon from "../../components/icon/icon";
 import {
   fieldViewAtom,
@@ -10,8 +10,9 @@ import {
 import type { QuoteField, QuoteTextField } from "./quote-request";
 import * as styles from "./quote-form.module.css";
 
-export const successMessage =
-  "Votre demande a été envoyée avec succès ! Nous vous recontacterons sous 24h.";
+/** The banner's words, with the reply delay from content/figures ("24h" in the specification). */
+export const successMessage = (replyHours: number) =>
+  `Votre demande a été envoyée avec succès ! Nous vous recontacterons sous ${replyHours}h.`;
 export const consentLabel =
   "J'accepte d'être recontacté(e) par téléphone et par email au sujet de ma demande de devis.";
 
@@ -52,14 +53,28 @@ const stateClass: Record<FieldState, string | undefined> = {
   error: styles.invalid,
 };
 
+type QuoteFormProps = { replyHours: number };
+
 /** The quote-request form: validated as the visitor types, sent once, never losing input. */
-export default function QuoteForm() {
+export default function QuoteForm({ replyHours }: QuoteFormProps) {
   const { status, canSubmit, invalidFieldCount } = useAtomValue(formViewAtom);
   const dispatch = useSetAtom(quoteFormActionAtom);
   const hintId = useId();
   const submitting = status === "submitting";
-  // Right after a success the empty form needs no reproach, only the banner.
-  const showHint = !canSubmit && !submitting && status !== "success";
+  const showHint = !canSubmit && !submitting;
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const banner = useRef<HTMLParagraphElement>(null);
+  const previousStatus = useRef(status);
+
+  // The submit button is disabled while sending, which drops keyboard focus: bring it to the
+  // banner after a success, back to the button after a failure.
+  useEffect(() => {
+    if (previousStatus.current === "submitting") {
+      if (status === "success") banner.current?.focus();
+      if (status === "idle") submitButton.current?.focus();
+    }
+    previousStatus.current = status;
+  }, [status]);
 
   return (
     <form
@@ -75,12 +90,13 @@ export default function QuoteForm() {
       <p className={styles.required}>Tous les champs sont obligatoires.</p>
       <div className={styles.grid}>
         {textFields.map((spec) => (
-          <TextField key={spec.field} {...spec} />
+          <TextField key={spec.field} {...spec} readOnly={submitting} />
         ))}
       </div>
-      <ConsentField />
+      <ConsentField readOnly={submitting} />
       <div className={styles.actions}>
         <button
+          ref={submitButton}
           type="submit"
           className={styles.submit}
           disabled={!canSubmit}
@@ -105,9 +121,9 @@ export default function QuoteForm() {
       </div>
       <div role="status">
         {status === "success" && (
-          <p className={styles.success}>
+          <p ref={banner} tabIndex={-1} className={styles.success}>
             <Icon name="check" size={22} />
-            {successMessage}
+            {successMessage(replyHours)}
           </p>
         )}
       </div>
@@ -145,7 +161,8 @@ function TextField({
   inputMode,
   multiline,
   maxLength,
-}: TextFieldSpec) {
+  readOnly,
+}: TextFieldSpec & { readOnly: boolean }) {
   const dispatch = useSetAtom(quoteFormActionAtom);
   const { view, errorId, aria } = useFieldBinding(field);
   const inputId = useId();
@@ -156,6 +173,7 @@ function TextField({
     value,
     autoComplete,
     required: true,
+    readOnly,
     className: `${styles.input} ${stateClass[view.state] ?? ""}`,
     onBlur: () => void dispatch({ type: "blur", field }),
     ...aria,
@@ -189,7 +207,7 @@ function TextField({
   );
 }
 
-function ConsentField() {
+function ConsentField({ readOnly }: { readOnly: boolean }) {
   const dispatch = useSetAtom(quoteFormActionAtom);
   const { view, errorId, aria } = useFieldBinding("rgpd");
   const inputId = useId();
@@ -203,6 +221,7 @@ function ConsentField() {
           required
           className={styles.checkbox}
           checked={view.value === true}
+          aria-readonly={readOnly || undefined}
           onChange={(event) =>
             void dispatch({ type: "toggleConsent", checked: event.target.checked })
           }
@@ -211,7 +230,11 @@ function ConsentField() {
         />
         <label htmlFor={inputId}>
           {consentLabel}{" "}
-          <a href="/politique-confidentialite">Voir notre politique de confidentialité</a>.
+          {/* A new tab, so that reading the policy never costs the visitor what they typed. */}
+          <a href="/politique-confidentialite" target="_blank" rel="noopener">
+            Voir notre politique de confidentialité (nouvel onglet)
+          </a>
+          .
         </label>
       </div>
       {view.error && <FieldError id={errorId} message={view.error} />}

@@ -1,10 +1,26 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, open, readFile } from "node:fs/promises";
+import { access, mkdir, open, readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { QuoteRequest } from "./quote-request";
 
 // Server-only storage for the embedded endpoint (src/api/contact.ts): accepted quote requests are
 // appended, one JSON object per line, to a file that is the single source of truth.
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
 
 /** One stored line of the data file. */
 export interface StoredQuoteRequest {
@@ -115,6 +131,7 @@ export function saveQuoteRequest(
     };
     const line = `${state.endsWithNewline ? "" : "\n"}${JSON.stringify(record)}\n`;
     await mkdir(dirname(file), { recursive: true });
+    const isNewFile = !(await exists(file));
     const handle = await open(file, "a");
     try {
       await handle.writeFile(line, "utf8");
@@ -123,6 +140,8 @@ export function saveQuoteRequest(
     } finally {
       await handle.close();
     }
+    // A new file survives a power cut only once its folder's entry is on disk too.
+    if (isNewFile) await syncFolder(dirname(file));
     return { id: record.id, replayed: false };
   });
 }

@@ -12,7 +12,7 @@ const props = {
 // The chart is the section's only figure (jsdom does not name a figure by its caption).
 function channelRows() {
   const chart = screen.getByRole("figure");
-  expect(within(chart).getByText("Taux de contact par canal")).toBeInTheDocument();
+  expect(within(chart).getByText(props.chartCaption)).toBeInTheDocument();
   return within(chart).getAllByRole("listitem");
 }
 

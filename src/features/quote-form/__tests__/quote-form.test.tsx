@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import React from "react";
 import { jsonResponse } from "../../../test-utils/fake-response";
@@ -48,7 +48,7 @@ function sentRequest(index = 0) {
 function setup() {
   // No pause between keystrokes: the form reacts to each change the same way, only faster.
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<QuoteForm />);
+  renderWithProviders(<QuoteForm replyHours={24} />);
   return user;
 }
 
@@ -286,6 +286,40 @@ describe("sending", () => {
     expect(await within(screen.getByRole("status")).findByText(successMessage)).toBeInTheDocument();
   });
 
+  it("takes no edit while the request is pending, so what is sent is what was shown", async () => {
+    const answer = deferred<Response>();
+    fetchMock.mockReturnValue(answer.promise);
+    const user = setup();
+    await fillValidForm(user);
+    await user.click(submitButton());
+
+    expect(field("firstName")).toHaveAttribute("readonly");
+    await user.type(field("firstName"), "xyz");
+    await user.click(consent());
+    expect(field("firstName")).toHaveValue(validInput.firstName);
+    expect(consent()).toBeChecked();
+
+    await act(async () => answer.resolve(jsonResponse(500, {})));
+    await waitFor(() => expect(field("firstName")).not.toHaveAttribute("readonly"));
+  });
+
+  it("moves keyboard focus to the confirmation after a success", async () => {
+    const user = setup();
+    await fillValidForm(user);
+    await user.click(submitButton());
+    const banner = await within(screen.getByRole("status")).findByText(successMessage);
+    await waitFor(() => expect(banner).toHaveFocus());
+  });
+
+  it("gives keyboard focus back to the button after a failure", async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(500, {})));
+    const user = setup();
+    await fillValidForm(user);
+    await user.click(submitButton());
+    await screen.findByRole("alert");
+    await waitFor(() => expect(submitButton()).toHaveFocus());
+  });
+
   it("POSTs the trimmed values as JSON to /api/contact with an Idempotency-Key", async () => {
     const user = setup();
     await fillValidForm(user);
@@ -396,6 +430,8 @@ describe("sending", () => {
       await user.click(await screen.findByRole("button", { name: "Envoyer ma demande" }));
       expect(fetchMock).toHaveBeenCalledTimes(3);
       expect(sentRequest(2).idempotencyKey).toBe(first.idempotencyKey);
+      // Fields accept edits again once the failed attempt is over.
+      await waitFor(() => expect(submitButton()).toBeEnabled());
 
       await user.type(field("message"), " Merci.");
       fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(201, { id: "lead-1" })));
