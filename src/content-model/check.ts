@@ -32,23 +32,35 @@ export function isContentKind(name: string): name is ContentKind {
 export function checkFrontmatter(kind: ContentKind, frontmatter: unknown, file: string): string[] {
   const [error] = validate(frontmatter, contentKinds[kind].schema as Struct<unknown, unknown>);
   if (!error) return [];
-  return error.failures().map((failure) => {
+  // A list or group of the wrong type is one problem, not one more per field it should hold.
+  const wrongContainers: string[] = [];
+  const lines: string[] = [];
+  for (const failure of error.failures()) {
     const field = failure.path.join(".");
+    if (wrongContainers.some((container) => field.startsWith(`${container}.`))) continue;
     if (!failure.refinement && (failure.type === "array" || failure.type === "object")) {
+      wrongContainers.push(field);
       const expected =
         failure.type === "array"
           ? "une liste (lignes commençant par « - »)"
           : "un groupe de champs";
       const where = field ? `champ « ${field} »` : "l'en-tête entre les « --- »";
-      return `${file} : ${where} : attendu ${expected}, trouvé ${describeValue(failure.value)}`;
+      lines.push(
+        `${file} : ${where} : attendu ${expected}, trouvé ${describeValue(failure.value)}`,
+      );
+    } else if (failure.type === "never") {
+      lines.push(
+        `${file} : champ « ${field} » inconnu pour ce type de contenu (faute de frappe ?), à retirer ou à renommer`,
+      );
+    } else {
+      lines.push(
+        field
+          ? `${file} : champ « ${field} » : ${failure.message}`
+          : `${file} : ${failure.message}`,
+      );
     }
-    if (failure.type === "never") {
-      return `${file} : champ « ${field} » inconnu pour ce type de contenu (faute de frappe ?), à retirer ou à renommer`;
-    }
-    return field
-      ? `${file} : champ « ${field} » : ${failure.message}`
-      : `${file} : ${failure.message}`;
-  });
+  }
+  return lines;
 }
 
 export type TextFinding = { line: number; text: string };

@@ -172,6 +172,24 @@ describe("checkFrontmatter", () => {
       [`${legalFile} : champ « updatedAt » : ${dateExpected}, trouvé le texte « 20/01/2025 »`],
     ],
     [
+      "a list where a group of fields is expected",
+      "landing",
+      landingFile,
+      { ...landing, hero: ["Carte G"] },
+      [
+        `${landingFile} : champ « hero » : attendu un groupe de champs, trouvé une liste de 1 élément(s)`,
+      ],
+    ],
+    [
+      "a single text where a list is expected",
+      "landing",
+      landingFile,
+      { ...landing, hero: { ...(landing.hero as object), highlights: "Carte G" } },
+      [
+        `${landingFile} : champ « hero.highlights » : attendu une liste (lignes commençant par « - »), trouvé le texte « Carte G »`,
+      ],
+    ],
+    [
       "a date that is a number",
       "legal",
       legalFile,

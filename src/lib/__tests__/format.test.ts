@@ -94,6 +94,9 @@ describe("formatDays", () => {
     [15, `15${noBreakSpace}jours`],
     [7, `7${noBreakSpace}jours`],
     [1, `1${noBreakSpace}jour`],
+    // French keeps the singular below two.
+    [1.5, `1,5${noBreakSpace}jour`],
+    [2, `2${noBreakSpace}jours`],
   ])("writes %p as %p", (value, expected) => {
     expect(formatDays(value)).toBe(expected);
   });
@@ -104,6 +107,7 @@ describe("formatLongDate", () => {
     ["2025-01-20", "20 janvier 2025"],
     ["2024-12-31", "31 décembre 2024"],
     ["2025-08-15", "15 août 2025"],
+    ["2025-03-01", "1er mars 2025"],
   ])("writes %p as %p", (isoDate, expected) => {
     expect(formatLongDate(isoDate)).toBe(expected);
   });

@@ -70,6 +70,15 @@ describe("SiteHeader", () => {
     expect(screen.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
   });
 
+  it("gives focus back to the menu button when Escape hides the focused link", async () => {
+    const user = userEvent.setup();
+    render(<SiteHeader />);
+    await user.click(screen.getByRole("button", { name: "Menu" }));
+    screen.getByRole("link", { name: "Services" }).focus();
+    await user.keyboard("{Escape}");
+    expect(screen.getByRole("button", { name: "Menu" })).toHaveFocus();
+  });
+
   it("leaves the closed menu closed on Escape", async () => {
     const user = userEvent.setup();
     render(<SiteHeader />);
