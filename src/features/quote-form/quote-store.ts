@@ -1,17 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { access, mkdir, open, readFile } from "node:fs/promises";
+import { mkdir, open, readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { QuoteRequest } from "./quote-request";
 
 // Server-only storage for the embedded endpoint (src/api/contact.ts): accepted quote requests are
 // appended, one JSON object per line, to a file that is the single source of truth.
-
-async function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
-}
 
 async function syncFolder(folder: string): Promise<void> {
   const handle = await open(folder, "r");
@@ -67,6 +60,8 @@ interface FileState {
   ids: Map<string, string>;
   /** False after a torn write (a crash mid-line): the next line must start on a line of its own. */
   endsWithNewline: boolean;
+  /** False before the first request: creating the file then needs its folder synced too. */
+  fileExists: boolean;
 }
 
 // Read whole on every save rather than cached: leads come a few a day and a line is at most about
@@ -76,7 +71,7 @@ async function readFileState(file: string): Promise<FileState> {
   try {
     text = await readFile(file, "utf8");
   } catch (error) {
-    if (isMissingFile(error)) return { ids: new Map(), endsWithNewline: true };
+    if (isMissingFile(error)) return { ids: new Map(), endsWithNewline: true, fileExists: false };
     throw error;
   }
   const ids = new Map<string, string>();
@@ -84,7 +79,7 @@ async function readFileState(file: string): Promise<FileState> {
     const stored = parseLine(line);
     if (stored && !ids.has(stored.idempotencyKey)) ids.set(stored.idempotencyKey, stored.id);
   }
-  return { ids, endsWithNewline: text === "" || text.endsWith("\n") };
+  return { ids, endsWithNewline: text === "" || text.endsWith("\n"), fileExists: true };
 }
 
 /** The id and key of a stored line, or undefined for a blank, torn or keyless line. */
@@ -131,7 +126,6 @@ export function saveQuoteRequest(
     };
     const line = `${state.endsWithNewline ? "" : "\n"}${JSON.stringify(record)}\n`;
     await mkdir(dirname(file), { recursive: true });
-    const isNewFile = !(await exists(file));
     const handle = await open(file, "a");
     try {
       await handle.writeFile(line, "utf8");
@@ -141,7 +135,7 @@ export function saveQuoteRequest(
       await handle.close();
     }
     // A new file survives a power cut only once its folder's entry is on disk too.
-    if (isNewFile) await syncFolder(dirname(file));
+    if (!state.fileExists) await syncFolder(dirname(file));
     return { id: record.id, replayed: false };
   });
 }
