@@ -65,20 +65,23 @@ export function checkFrontmatter(kind: ContentKind, frontmatter: unknown, file: 
 
 export type TextFinding = { line: number; text: string };
 
-export function findPlaceholders(source: string): TextFinding[] {
+/** What `find` returns for each line of a source, with its line number. */
+function findByLine(source: string, find: (line: string) => string[]): TextFinding[] {
   return source
     .split("\n")
-    .flatMap((line, index) =>
-      [...line.matchAll(placeholderPattern)].map((match) => ({ line: index + 1, text: match[0] })),
-    );
+    .flatMap((line, index) => find(line).map((text) => ({ line: index + 1, text })));
+}
+
+export function findPlaceholders(source: string): TextFinding[] {
+  return findByLine(source, (line) => [...line.matchAll(placeholderPattern)].map((m) => m[0]));
 }
 
 /** Tokens such as `{{company.phne}}` that name no company detail or figure. */
 export function findUnknownTokens(source: string, known: ReadonlySet<string>): TextFinding[] {
-  return source.split("\n").flatMap((line, index) =>
+  return findByLine(source, (line) =>
     tokensIn(line)
       .filter((name) => !known.has(name))
-      .map((name) => ({ line: index + 1, text: `{{${name}}}` })),
+      .map((name) => `{{${name}}}`),
   );
 }
 
