@@ -24,6 +24,7 @@ export default function Channels(props: ChannelsProps) {
           tone="accent"
           bars={props.channels.map((channel) => ({
             label: channel.name,
+            icon: channel.icon,
             detail: channel.description,
             value: channel.rate,
             display: formatPercent(channel.rate),

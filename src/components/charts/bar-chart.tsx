@@ -1,7 +1,8 @@
 import React from "react";
+import Icon, { isIconName } from "../icon/icon";
 import * as styles from "./bar-chart.module.css";
 
-export type Bar = { label: string; value: number; display: string; detail?: string };
+export type Bar = { label: string; value: number; display: string; detail?: string; icon?: string };
 
 type BarChartProps = {
   caption: string;
@@ -23,6 +24,9 @@ export default function BarChart({ caption, bars, max = 100, tone = "brand" }: B
         {bars.map((bar) => (
           <li key={bar.label} className={styles.row}>
             <span className={styles.label}>
+              {bar.icon && isIconName(bar.icon) && (
+                <Icon name={bar.icon} size={18} className={styles.icon} />
+              )}
               {bar.label}
               {bar.detail && <span className={styles.detail}>{bar.detail}</span>}
             </span>

@@ -62,3 +62,27 @@ describe("BarChart", () => {
     expect(barWidths(container)[0]).toHaveStyle({ width });
   });
 });
+
+// Icons are decorative, with no role or name: they are reached as the drawings they are.
+function icons(root: HTMLElement): SVGElement[] {
+  return Array.from(root.querySelectorAll<SVGElement>("li svg"));
+}
+
+describe("BarChart icons", () => {
+  it("draws a bar's icon beside its label, hidden from assistive technology", () => {
+    const { container } = render(
+      <BarChart
+        caption="Taux"
+        bars={[{ label: "SMS", value: 68, display: "68 %", icon: "sms" }]}
+      />,
+    );
+    expect(icons(container)).toHaveLength(1);
+    expect(icons(container)[0]).toHaveAttribute("aria-hidden", "true");
+    expect(screen.getByRole("listitem")).toHaveTextContent("SMS68 %");
+  });
+
+  it("draws no icon for a bar without one", () => {
+    const { container } = render(<BarChart caption="Taux" bars={bars} />);
+    expect(icons(container)).toHaveLength(0);
+  });
+});
