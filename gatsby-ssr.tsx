@@ -4,14 +4,9 @@ import type { GatsbySSR } from "gatsby";
 import React from "react";
 import { HelmetProvider, type HelmetServerState } from "react-helmet-async";
 import Layout from "./src/components/layout/layout";
-import RootElement from "./src/root-element";
 
 type HelmetContext = { helmet?: HelmetServerState };
 const helmetContexts = new Map<string, HelmetContext>();
-
-export const wrapRootElement: GatsbySSR["wrapRootElement"] = ({ element }) => (
-  <RootElement>{element}</RootElement>
-);
 
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }) => {
   const context: HelmetContext = {};

@@ -8,27 +8,10 @@ import {
   sitePath,
   text,
 } from "./fields";
+import { iconNames } from "./icon-names";
 
 // One schema per kind of content file. The build checks every file against its kind's schema
 // (see gatsby-node.ts), so the site never renders a missing or mistyped value.
-
-export const iconNames = [
-  "badge",
-  "book",
-  "card",
-  "chat",
-  "clock",
-  "euro",
-  "hand",
-  "mail",
-  "phone",
-  "plug",
-  "scale",
-  "shield",
-  "sms",
-  "user",
-] as const;
-export type IconName = (typeof iconNames)[number];
 
 const icon = () => oneOf(iconNames);
 

@@ -1,17 +1,13 @@
 import { render, type RenderOptions } from "@testing-library/react";
 import React from "react";
 import { HelmetProvider } from "react-helmet-async";
-import Toasts from "../components/toasts/toasts";
-import RootElement from "../root-element";
+import QuoteFormProviders from "../features/quote-form/quote-form-providers";
 
-/** Renders with what every page has: a fresh jotai store and query client, Helmet, the toasts. */
+/** Renders with what the form has at run time: a fresh jotai store and query client, the toasts. */
 export function renderWithProviders(ui: React.ReactElement, options?: RenderOptions) {
   return render(
     <HelmetProvider>
-      <RootElement>
-        {ui}
-        <Toasts />
-      </RootElement>
+      <QuoteFormProviders>{ui}</QuoteFormProviders>
     </HelmetProvider>,
     options,
   );

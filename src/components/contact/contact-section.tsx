@@ -1,5 +1,5 @@
 import React from "react";
-import QuoteForm from "../../features/quote-form/quote-form";
+import DeferredQuoteForm from "../../features/quote-form/deferred-quote-form";
 import Icon from "../icon/icon";
 import Container from "../ui/container";
 import * as styles from "./contact-section.module.css";
@@ -33,7 +33,7 @@ export default function ContactSection({ title, intro, points, replyHours }: Con
             </ul>
           </div>
           <div className={styles.panel}>
-            <QuoteForm replyHours={replyHours} />
+            <DeferredQuoteForm replyHours={replyHours} />
           </div>
         </div>
       </Container>

@@ -4,7 +4,6 @@ import "../../styles/global.css";
 import React from "react";
 import SiteFooter from "../site-footer/site-footer";
 import SiteHeader from "../site-header/site-header";
-import Toasts from "../toasts/toasts";
 import * as styles from "./layout.module.css";
 
 /** The frame of every route: skip link, navigation, the page, footer. */
@@ -19,7 +18,6 @@ export default function Layout({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-      <Toasts />
     </div>
   );
 }

@@ -65,6 +65,27 @@ export default function QuoteForm({ replyHours }: QuoteFormProps) {
   const submitButton = useRef<HTMLButtonElement>(null);
   const banner = useRef<HTMLParagraphElement>(null);
   const previousStatus = useRef(status);
+  const form = useRef<HTMLFormElement>(null);
+
+  // The form's HTML is on screen before its code (see DeferredQuoteForm), and hydration leaves
+  // what the visitor typed meanwhile in the fields without telling the form's state: take it in,
+  // so it is neither lost nor sent as empty.
+  useEffect(() => {
+    const elements = form.current?.elements;
+    if (!elements) return;
+    for (const { field } of textFields) {
+      const element = elements.namedItem(field);
+      const typed =
+        element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement
+          ? element.value
+          : "";
+      if (typed !== "") void dispatch({ type: "change", field, value: typed });
+    }
+    const consent = elements.namedItem("rgpd");
+    if (consent instanceof HTMLInputElement && consent.checked) {
+      void dispatch({ type: "toggleConsent", checked: true });
+    }
+  }, [dispatch]);
 
   // The submit button is disabled while sending, which drops keyboard focus: bring it to the
   // banner after a success, back to the button after a failure.
@@ -78,6 +99,7 @@ export default function QuoteForm({ replyHours }: QuoteFormProps) {
 
   return (
     <form
+      ref={form}
       className={styles.form}
       method="post"
       noValidate

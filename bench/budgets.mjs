@@ -1,0 +1,68 @@
+// The budgets every measured page must meet (the benchmark fails on any miss), and the lower
+// goals we aim at (printed, not enforced). Byte figures are compressed transfer sizes, in kB of
+// 1000 bytes; Lighthouse's own report shows KiB (1024 bytes), printed alongside.
+
+const kB = 1000;
+
+export const budgets = [
+  { key: "performance", label: "Performance score", min: 95, goal: 100 },
+  { key: "accessibility", label: "Accessibility score", min: 100 },
+  { key: "bestPractices", label: "Best practices score", min: 100 },
+  { key: "seo", label: "SEO score", min: 100 },
+  { key: "lcp", label: "Largest Contentful Paint", unit: "ms", max: 2000, goal: 1200 },
+  { key: "fcp", label: "First Contentful Paint", unit: "ms" },
+  { key: "tbt", label: "Total Blocking Time", unit: "ms", max: 100 },
+  { key: "cls", label: "Cumulative Layout Shift", unit: "cls", max: 0.02 },
+  { key: "scriptBytes", label: "JavaScript", unit: "bytes", max: 110 * kB, goal: 99 * kB },
+  { key: "stylesheetBytes", label: "CSS", unit: "bytes" },
+  { key: "documentBytes", label: "HTML", unit: "bytes" },
+  { key: "totalBytes", label: "Total", unit: "bytes", max: 350 * kB },
+  { key: "requests", label: "Requests", unit: "count" },
+];
+
+function format(value, unit) {
+  switch (unit) {
+    case "ms":
+      return `${(value / 1000).toFixed(2)} s`;
+    case "cls":
+      return value.toFixed(3);
+    case "bytes":
+      return `${(value / kB).toFixed(1)} kB (${(value / 1024).toFixed(1)} KiB)`;
+    default:
+      return String(value);
+  }
+}
+
+/** Each figure beside its budget and goal, with whether the budget is met. */
+export function check(page, figures) {
+  return budgets.map(({ key, label, unit, min, max, goal }) => {
+    const value = figures[key];
+    const ok = (min === undefined || value >= min) && (max === undefined || value <= max);
+    const goalMet =
+      goal === undefined || (min !== undefined ? value >= goal : value < goal) ? "" : "not yet";
+    return {
+      key,
+      label,
+      value,
+      shown: format(value, unit),
+      budget: min !== undefined ? `≥ ${min}` : max !== undefined ? `≤ ${format(max, unit)}` : "—",
+      goal: goal === undefined ? "" : `${min !== undefined ? "" : "< "}${format(goal, unit)}`,
+      goalMet,
+      ok,
+    };
+  });
+}
+
+export function formatTable(rows) {
+  const lines = [
+    "| measure | value | budget | status | goal |",
+    "| --- | --- | --- | --- | --- |",
+    ...rows.map(
+      (row) =>
+        `| ${row.label} | ${row.shown} | ${row.budget} | ${row.ok ? "ok" : "MISSED"} | ${
+          row.goal ? `${row.goal}${row.goalMet ? ` (${row.goalMet})` : ""}` : ""
+        } |`,
+    ),
+  ];
+  return lines.join("\n");
+}

@@ -1,0 +1,199 @@
+// Benchmark: times a cold and a warm production build, then runs Lighthouse 12 (mobile form
+// factor, default simulated throttling) three times on each measured page of the build served
+// with gzip, keeps the median run, prints every figure beside its budget and fails when one is
+// missed. Results go to bench-results/ (git-ignored) as JSON and Markdown.
+//
+//   npm run bench                 builds twice, then measures
+//   npm run bench -- --no-build   measures the build already in public/
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
+import { ReportGenerator } from "lighthouse/report/generator/report-generator.js";
+import { budgets, check, formatTable } from "./budgets.mjs";
+
+const pages = ["/", "/mentions-legales"];
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const port = Number(process.env.BENCH_PORT ?? 9300);
+const baseUrl = `http://localhost:${port}`;
+const resultsDir = "bench-results";
+const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" };
+
+function gatsby(...args) {
+  execFileSync("npx", ["gatsby", ...args], { env, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+function timed(label, action) {
+  process.stdout.write(`${label}… `);
+  const start = performance.now();
+  action();
+  const seconds = (performance.now() - start) / 1000;
+  console.log(`${seconds.toFixed(1)} s`);
+  return seconds;
+}
+
+const buildTimes = {};
+if (!process.argv.includes("--no-build")) {
+  gatsby("clean");
+  buildTimes.cold = timed("Cold build (after gatsby clean)", () => gatsby("build"));
+  buildTimes.warm = timed("Warm build (cache kept)", () => gatsby("build"));
+} else if (!existsSync("public/index.html")) {
+  console.error("No production build in public/: run `npm run build` first.");
+  process.exit(1);
+}
+
+// `gatsby serve` compresses its answers with gzip, as a production static host does.
+const server = spawn("npx", ["gatsby", "serve", "--port", String(port)], {
+  env,
+  stdio: "ignore",
+  detached: true,
+});
+const stopServer = () => {
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    // already stopped
+  }
+};
+process.on("exit", stopServer);
+
+async function waitForServer() {
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    try {
+      if ((await fetch(baseUrl)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`gatsby serve did not answer on ${baseUrl}`);
+}
+
+/** One Lighthouse run in a fresh Chromium profile, so no run warms the next one's cache. */
+async function lighthouseRun(url) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+    ],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    return result.lhr;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** The figures of a run that the budgets speak of. */
+function figures(lhr) {
+  const summary = Object.fromEntries(
+    lhr.audits["resource-summary"].details.items.map((item) => [item.resourceType, item]),
+  );
+  const score = (id) => Math.round(lhr.categories[id].score * 100);
+  const metric = (id) => lhr.audits[id].numericValue;
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcp: metric("largest-contentful-paint"),
+    fcp: metric("first-contentful-paint"),
+    tbt: metric("total-blocking-time"),
+    cls: metric("cumulative-layout-shift"),
+    scriptBytes: summary.script.transferSize,
+    stylesheetBytes: summary.stylesheet.transferSize,
+    documentBytes: summary.document.transferSize,
+    totalBytes: summary.total.transferSize,
+    requests: summary.total.requestCount,
+  };
+}
+
+/** Every failed audit of a non-performance category, so a missed 100 says why. */
+function failedAudits(lhr) {
+  return ["accessibility", "best-practices", "seo"].flatMap((id) =>
+    lhr.categories[id].auditRefs
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null)
+      .filter((ref) => lhr.audits[ref.id].score < 1)
+      .map((ref) => `${id}: ${ref.id} — ${lhr.audits[ref.id].title}`),
+  );
+}
+
+await waitForServer();
+const measured = [];
+const medianReports = [];
+for (const page of pages) {
+  const lhrs = [];
+  for (let run = 1; run <= runs; run += 1) {
+    process.stdout.write(`Lighthouse ${page} run ${run}/${runs}… `);
+    const lhr = await lighthouseRun(baseUrl + page);
+    lhrs.push(lhr);
+    console.log(`performance ${Math.round(lhr.categories.performance.score * 100)}`);
+  }
+  const median = computeMedianRun(lhrs);
+  medianReports.push({ page, lhr: median });
+  measured.push({
+    page,
+    lighthouseVersion: median.lighthouseVersion,
+    userAgent: median.environment.hostUserAgent,
+    figures: figures(median),
+    runs: lhrs.map(figures),
+    failedAudits: failedAudits(median),
+  });
+}
+stopServer();
+
+const results = measured.map((entry) => ({ ...entry, checks: check(entry.page, entry.figures) }));
+const markdown = [
+  `# Benchmark — ${new Date().toISOString()}`,
+  "",
+  `Lighthouse ${results[0].lighthouseVersion}, mobile, simulated throttling, median of ${runs} runs.`,
+  "",
+  ...(buildTimes.cold === undefined
+    ? []
+    : [
+        `Build times: cold ${buildTimes.cold.toFixed(1)} s, warm ${buildTimes.warm.toFixed(1)} s.`,
+        "",
+      ]),
+  ...results.flatMap(({ page, checks, failedAudits: failed }) => [
+    `## ${page}`,
+    "",
+    formatTable(checks),
+    ...(failed.length ? ["", "Failed audits:", ...failed.map((line) => `- ${line}`)] : []),
+    "",
+  ]),
+].join("\n");
+
+console.log(`\n${markdown}`);
+mkdirSync(resultsDir, { recursive: true });
+writeFileSync(
+  `${resultsDir}/latest.json`,
+  JSON.stringify({ date: new Date().toISOString(), runs, budgets, buildTimes, results }, null, 2),
+);
+writeFileSync(`${resultsDir}/latest.md`, `${markdown}\n`);
+// The median run's full Lighthouse report, to read the audits behind a figure.
+for (const { page, lhr } of medianReports) {
+  const name = page === "/" ? "home" : page.slice(1);
+  writeFileSync(`${resultsDir}/lighthouse-${name}.json`, JSON.stringify(lhr));
+  writeFileSync(`${resultsDir}/lighthouse-${name}.html`, ReportGenerator.generateReportHtml(lhr));
+}
+console.log(`Results written to ${resultsDir}/: latest.json, latest.md, lighthouse-*.{json,html}`);
+
+const missed = results.flatMap(({ page, checks }) =>
+  checks.filter((row) => !row.ok).map((row) => `${page}: ${row.label}`),
+);
+if (missed.length) {
+  console.error(`\nBudget missed:\n${missed.map((line) => `  - ${line}`).join("\n")}`);
+  process.exitCode = 1;
+}
