@@ -35,6 +35,7 @@ export default function useLandingCopy(): LandingCopy {
               gatsbyImageData(
                 width: 600
                 layout: CONSTRAINED
+                placeholder: NONE
                 sizes: "(min-width: 960px) 560px, 100vw"
               )
             }

@@ -1,7 +1,8 @@
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
 import React from "react";
 import Container from "../ui/container";
 import Icon from "../icon/icon";
+import HeroPicture from "./hero-picture";
 import * as styles from "./hero.module.css";
 
 export type HeroProps = {
@@ -45,12 +46,7 @@ export default function Hero(props: HeroProps) {
             </ul>
           </div>
           {props.image && (
-            <GatsbyImage
-              className={styles.visual}
-              image={props.image}
-              alt={props.imageAlt}
-              loading="eager"
-            />
+            <HeroPicture className={styles.visual} image={props.image} alt={props.imageAlt} />
           )}
         </div>
       </Container>

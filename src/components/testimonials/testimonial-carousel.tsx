@@ -59,7 +59,9 @@ export default function TestimonialCarousel({ title, testimonials }: Testimonial
       >
         <div className={styles.slides} aria-live={rotating ? "off" : "polite"}>
           {testimonials.map((testimonial, index) => (
-            <figure
+            // The slide is a group (APG carousel pattern); a <figure> with a caption may not
+            // take that role, so it sits inside.
+            <div
               key={testimonial.id}
               className={styles.slide}
               hidden={index !== current}
@@ -67,11 +69,13 @@ export default function TestimonialCarousel({ title, testimonials }: Testimonial
               aria-roledescription="témoignage"
               aria-label={`${index + 1} sur ${count}`}
             >
-              <blockquote className={styles.quote}>
-                <p>{testimonial.quote}</p>
-              </blockquote>
-              <figcaption className={styles.role}>{testimonial.role}</figcaption>
-            </figure>
+              <figure className={styles.figure}>
+                <blockquote className={styles.quote}>
+                  <p>{testimonial.quote}</p>
+                </blockquote>
+                <figcaption className={styles.role}>{testimonial.role}</figcaption>
+              </figure>
+            </div>
           ))}
         </div>
         <div className={styles.controls}>
