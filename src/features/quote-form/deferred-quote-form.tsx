@@ -13,7 +13,7 @@ const formIsNeeded = new Promise<void>((resolve) => {
 const QuoteFormRoot = lazy(() =>
   // The server renders the form at once, so the static HTML holds the whole form.
   (typeof window === "undefined" ? Promise.resolve() : formIsNeeded).then(
-    () => import("./quote-form-root"),
+    () => import(/* webpackChunkName: "quote-form" */ "./quote-form-root"),
   ),
 );
 

@@ -1,0 +1,94 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, before, describe, it } from "node:test";
+import { baseUrl, launch, openPage } from "./browser.mjs";
+
+// The form's code is a chunk of its own (webpackChunkName "quote-form"), loaded on demand.
+const formChunk = /\/quote-form-[0-9a-f]+\.js$/;
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+function scriptRequests(page) {
+  const urls = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") urls.push(new URL(request.url()).pathname);
+  });
+  return urls;
+}
+
+describe("the quote form's code", () => {
+  for (const width of [360, 1280]) {
+    it(`at ${width} px, is not loaded with the page but as the visitor scrolls towards the form`, async () => {
+      const page = await openPage(browser, { width });
+      const scripts = scriptRequests(page);
+      await page.goto(baseUrl, { waitUntil: "networkidle" });
+      assert.ok(scripts.length > 0);
+      assert.deepEqual(
+        scripts.filter((url) => formChunk.test(url)),
+        [],
+      );
+      // The whole form is in the static HTML from the start.
+      const form = page.getByRole("form", { name: "Demande de devis" });
+      assert.equal(await form.getByRole("textbox").count(), 6);
+
+      const loaded = page.waitForRequest((request) => formChunk.test(request.url()));
+      await page.locator("#contact").scrollIntoViewIfNeeded();
+      await loaded;
+      const phone = form.getByLabel("Téléphone", { exact: true });
+      await phone.fill("12");
+      await phone.blur();
+      await form.getByText(/Format de téléphone français invalide/).waitFor();
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    });
+  }
+
+  it("keeps what the visitor typed before it arrived, and sends it", async () => {
+    const page = await openPage(browser, { width: 360 });
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route(formChunk, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // /contact opens the page at the form, so its code is asked for at once, and held here.
+    await page.goto(`${baseUrl}/contact`, { waitUntil: "load" });
+    const form = page.getByRole("form", { name: "Demande de devis" });
+    await form.getByLabel("Prénom", { exact: true }).fill("Gaëlle");
+    await form.getByLabel("Nom", { exact: true }).fill("Hoarau");
+    await form.getByRole("checkbox").check();
+
+    release();
+    await page.waitForResponse((response) => formChunk.test(response.url()));
+    // Once hydrated, the form counts what is still missing, the typed fields not among them.
+    await form
+      .getByText("Encore 4 champs à compléter correctement pour envoyer votre demande.")
+      .waitFor();
+    assert.equal(await form.getByLabel("Prénom", { exact: true }).inputValue(), "Gaëlle");
+
+    await form.getByLabel("Email professionnel", { exact: true }).fill("g.hoarau@shlmr.fr");
+    await form.getByLabel("Téléphone", { exact: true }).fill("+262 262 12 34 56");
+    await form.getByLabel("Organisme", { exact: true }).fill("SHLMR");
+    await form
+      .getByLabel("Décrivez vos besoins", { exact: true })
+      .fill("Nous voudrions confier 120 dossiers d'impayés anciens.");
+    await form.getByRole("button", { name: "Envoyer ma demande" }).click();
+    await page.getByText(/Votre demande a été envoyée avec succès/).waitFor();
+    const stored = readFileSync(process.env.E2E_QUOTE_FILE, "utf8")
+      .trim()
+      .split("\n")
+      .map(JSON.parse);
+    const last = stored.at(-1).request;
+    assert.equal(last.firstName, "Gaëlle");
+    assert.equal(last.lastName, "Hoarau");
+    assert.equal(last.rgpd, true);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});
