@@ -7,6 +7,7 @@
 //   npm run bench -- --no-build   measures the build already in public/
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -147,6 +148,7 @@ for (const page of pages) {
     page,
     lighthouseVersion: median.lighthouseVersion,
     userAgent: median.environment.hostUserAgent,
+    benchmarkIndex: median.environment.benchmarkIndex,
     figures: figures(median),
     runs: lhrs.map(figures),
     failedAudits: failedAudits(median),
@@ -154,11 +156,20 @@ for (const page of pages) {
 }
 stopServer();
 
+// Simulated timings scale with how fast this machine ran the page: Lighthouse's benchmark index
+// and the load average say whether a slow figure is the site's or a busy machine's.
+const machine = {
+  cpus: cpus().length,
+  loadAverage: Number(loadavg()[0].toFixed(2)),
+  benchmarkIndex: Math.round(measured[0].benchmarkIndex),
+};
+const date = new Date().toISOString();
 const results = measured.map((entry) => ({ ...entry, checks: check(entry.page, entry.figures) }));
 const markdown = [
-  `# Benchmark — ${new Date().toISOString()}`,
+  `# Benchmark — ${date}`,
   "",
   `Lighthouse ${results[0].lighthouseVersion}, mobile, simulated throttling, median of ${runs} runs.`,
+  `Machine: ${machine.cpus} CPUs, load average ${machine.loadAverage}, Lighthouse benchmark index ${machine.benchmarkIndex}.`,
   "",
   ...(buildTimes.cold === undefined
     ? []
@@ -177,18 +188,22 @@ const markdown = [
 
 console.log(`\n${markdown}`);
 mkdirSync(resultsDir, { recursive: true });
-writeFileSync(
-  `${resultsDir}/latest.json`,
-  JSON.stringify({ date: new Date().toISOString(), runs, budgets, buildTimes, results }, null, 2),
-);
-writeFileSync(`${resultsDir}/latest.md`, `${markdown}\n`);
+// latest.* is the last run; the dated copies keep the history of this working copy.
+const json = JSON.stringify({ date, runs, machine, budgets, buildTimes, results }, null, 2);
+const stamp = date.replace(/[:.]/g, "-");
+for (const name of ["latest", stamp]) {
+  writeFileSync(`${resultsDir}/${name}.json`, json);
+  writeFileSync(`${resultsDir}/${name}.md`, `${markdown}\n`);
+}
 // The median run's full Lighthouse report, to read the audits behind a figure.
 for (const { page, lhr } of medianReports) {
   const name = page === "/" ? "home" : page.slice(1);
   writeFileSync(`${resultsDir}/lighthouse-${name}.json`, JSON.stringify(lhr));
   writeFileSync(`${resultsDir}/lighthouse-${name}.html`, ReportGenerator.generateReportHtml(lhr));
 }
-console.log(`Results written to ${resultsDir}/: latest.json, latest.md, lighthouse-*.{json,html}`);
+console.log(
+  `Results written to ${resultsDir}/: latest.{json,md}, ${stamp}.{json,md}, lighthouse-*.{json,html}`,
+);
 
 const missed = results.flatMap(({ page, checks }) =>
   checks.filter((row) => !row.ok).map((row) => `${page}: ${row.label}`),
