@@ -328,11 +328,19 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   actions,
 }) => {
   if (stage !== "build-javascript" && stage !== "develop") return;
-  const config = getConfig() as { plugins: { constructor: { name: string }; options?: object }[] };
+  const config = getConfig() as {
+    plugins: { constructor: { name: string }; options?: object }[];
+    optimization?: { splitChunks?: { cacheGroups?: Record<string, unknown> } };
+  };
   for (const plugin of config.plugins) {
     if (plugin.constructor.name === "MiniCssExtractPlugin" && plugin.options) {
       Object.assign(plugin.options, { ignoreOrder: true });
     }
   }
+  // Gatsby gathers every page's CSS into one stylesheet, inlined into every page: a legal page
+  // would carry all the landing page's section styles. Without that group, each page inlines
+  // the CSS of the components it renders, and the layout's CSS goes with the app bundle.
+  const cacheGroups = config.optimization?.splitChunks?.cacheGroups;
+  if (stage === "build-javascript" && cacheGroups) delete cacheGroups.styles;
   actions.replaceWebpackConfig(config);
 };

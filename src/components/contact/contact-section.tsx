@@ -1,5 +1,8 @@
 import React from "react";
 import DeferredQuoteForm from "../../features/quote-form/deferred-quote-form";
+// The form's styles come with the page, not with its deferred code: its static HTML is on
+// screen, styled, before that code loads.
+import "../../features/quote-form/quote-form.module.css";
 import Icon from "../icon/icon";
 import Container from "../ui/container";
 import * as styles from "./contact-section.module.css";

@@ -1,5 +1,5 @@
 // The font and global styles come first, before any component's CSS module.
-import "@fontsource-variable/public-sans";
+import "../../styles/fonts.css";
 import "../../styles/global.css";
 import React from "react";
 import SiteFooter from "../site-footer/site-footer";
