@@ -65,7 +65,8 @@ const unique = (values: string[]) => [...new Set(values)].sort();
  * The site's pages. Styles allow 'unsafe-inline' (styles only): the server HTML carries style
  * attributes (gatsby-plugin-image's wrappers, the bar charts' widths) that hashes cannot allow
  * without 'unsafe-hashes', and react-toastify injects its stylesheet at run time. Gatsby's
- * blurred image placeholders are data: URIs.
+ * blurred image placeholders are data: URIs, and its webpack inlines font files under 10 kB (a
+ * subset of Public Sans) into the stylesheet as data: URIs too.
  */
 export function sitePolicy({ scriptHashes, apiOrigin }: PolicyInput): string {
   return policy({
@@ -73,7 +74,7 @@ export function sitePolicy({ scriptHashes, apiOrigin }: PolicyInput): string {
     "script-src": ["'self'", ...unique(scriptHashes)],
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:"],
-    "font-src": ["'self'"],
+    "font-src": ["'self'", "data:"],
     "connect-src": ["'self'", ...(apiOrigin ? [apiOrigin] : [])],
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],

@@ -213,7 +213,7 @@ describe("public/_headers", () => {
     ["form-action", ["'self'"]],
     ["frame-ancestors", ["'none'"]],
     ["img-src", ["'self'", "data:"]],
-    ["font-src", ["'self'"]],
+    ["font-src", ["'self'", "data:"]],
   ])("the site's policy sets %s", (name, sources) => {
     expect(directive(site, name)).toEqual(sources);
   });

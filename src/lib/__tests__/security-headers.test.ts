@@ -80,7 +80,7 @@ describe("sitePolicy", () => {
   it.each([
     ["default-src", ["'self'"]],
     ["img-src", ["'self'", "data:"]],
-    ["font-src", ["'self'"]],
+    ["font-src", ["'self'", "data:"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],
     ["form-action", ["'self'"]],
