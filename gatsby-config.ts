@@ -1,6 +1,9 @@
 // Site-wide configuration: metadata, content sources and plugins.
+import { readFileSync } from "node:fs";
 import type { GatsbyConfig } from "gatsby";
+import matter from "gray-matter";
 import { siteUrl } from "./src/lib/site-url";
+import { sitemapExcludes } from "./src/lib/search-engines";
 
 const contentKinds = [
   "company",
@@ -11,6 +14,26 @@ const contentKinds = [
   "legal",
   "images",
 ];
+
+// The manifest's colours are the design tokens' own values, so the browser chrome matches the site.
+const tokens = readFileSync(`${__dirname}/src/styles/tokens.css`, "utf8");
+function designToken(name: string): string {
+  const value = new RegExp(`${name}:\\s*(#[0-9a-fA-F]{3,8})\\s*;`).exec(tokens)?.[1];
+  if (!value) throw new Error(`src/styles/tokens.css has no colour ${name}`);
+  return value;
+}
+
+// The manifest names the site as content does. A malformed file is reported by gatsby-node's
+// content checks, with its field and reason; here it only must not crash the configuration.
+function contentField(file: string, read: (data: Record<string, unknown>) => unknown): string {
+  const value = read(matter(readFileSync(`${__dirname}/content/${file}`, "utf8")).data);
+  return typeof value === "string" ? value : "";
+}
+const companyName = contentField("company/company.md", (data) => data.name);
+const landingTitle = contentField(
+  "landing/landing.md",
+  (data) => (data.seo as { title?: unknown } | undefined)?.title,
+);
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -33,6 +56,38 @@ const config: GatsbyConfig = {
       options: { defaults: { formats: ["auto", "avif", "webp"], placeholder: "blurred" } },
     },
     "gatsby-transformer-sharp",
+    {
+      // sitemap-index.xml and sitemap-0.xml, with absolute URLs from siteMetadata.siteUrl.
+      resolve: "gatsby-plugin-sitemap",
+      // Only the address: a guessed change frequency or priority tells search engines nothing.
+      options: {
+        excludes: sitemapExcludes,
+        serialize: ({ path }: { path: string }) => ({ url: path }),
+      },
+    },
+    {
+      // The web manifest and the touch icons, drawn from our own mark at build time. The tab's
+      // favicon stays static/favicon.svg (its rounded tile), linked from gatsby-ssr.
+      resolve: "gatsby-plugin-manifest",
+      options: {
+        name: companyName,
+        short_name: companyName,
+        description: landingTitle,
+        lang: "fr",
+        start_url: "/",
+        display: "browser",
+        theme_color: designToken("--color-brand"),
+        background_color: designToken("--color-surface"),
+        icon: "src/images/site-icon.svg",
+        include_favicon: false,
+        // 180 px is the touch icon iOS asks for; 192 and 512 px are what browsers install.
+        icons: [180, 192, 512].map((size) => ({
+          src: `icons/icon-${size}x${size}.png`,
+          sizes: `${size}x${size}`,
+          type: "image/png",
+        })),
+      },
+    },
   ],
 };
 

@@ -1,5 +1,5 @@
 // Content model and pages: typed nodes made from the Markdown in `content/`, checked at build.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { GatsbyNode, Node } from "gatsby";
 import type { GraphQLObjectType, GraphQLResolveInfo } from "graphql";
@@ -13,6 +13,9 @@ import {
   type ContentKind,
 } from "./src/content-model/check";
 import { fillTokens, tokenValues } from "./src/content-model/tokens";
+import { robotsTxt } from "./src/lib/search-engines";
+import { writeHostHeaders } from "./src/lib/security-headers";
+import { siteUrl } from "./src/lib/site-url";
 
 type FileNode = Node & { sourceInstanceName: string; absolutePath: string };
 type MarkdownNode = Node & { frontmatter?: Record<string, unknown>; rawMarkdownBody?: string };
@@ -343,4 +346,13 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   const cacheGroups = config.optimization?.splitChunks?.cacheGroups;
   if (stage === "build-javascript" && cacheGroups) delete cacheGroups.styles;
   actions.replaceWebpackConfig(config);
+};
+
+// Files for crawlers and the host, written from the final build: robots.txt names the sitemap at
+// SITE_URL; the headers' script hashes are taken from the HTML as it will be served.
+export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
+  const publicDir = path.join(__dirname, "public");
+  writeFileSync(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl(process.env.SITE_URL)));
+  const rules = writeHostHeaders(publicDir, process.env.GATSBY_API_URL);
+  reporter.info(`public/_headers and public/nginx-headers.conf: ${rules.length} rules`);
 };

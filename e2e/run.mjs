@@ -6,9 +6,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { run } from "node:test";
 import { spec } from "node:test/reporters";
+import { startStaticHost } from "./static-host.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 9400);
 const baseUrl = `http://localhost:${port}`;
+// The static host with public/_headers, in front of gatsby serve for /api/*.
+const hostPort = Number(process.env.E2E_HOST_PORT ?? port + 10);
 const quoteFile = path.join(
   mkdtempSync(path.join(tmpdir(), "e2e-quotes-")),
   "quote-requests.jsonl",
@@ -51,17 +54,24 @@ const stopServer = () => {
 process.on("exit", stopServer);
 
 await waitForServer();
+const host = await startStaticHost({ root: "public", port: hostPort, apiTarget: baseUrl });
 process.env.E2E_BASE_URL = baseUrl;
+process.env.E2E_HOST_URL = `http://localhost:${hostPort}`;
 process.env.E2E_QUOTE_FILE = quoteFile;
 
-const files = ["site.test.mjs", "quote-form.test.mjs", "deferred-form.test.mjs"].map((file) =>
-  path.join("e2e", file),
-);
+const files = [
+  "site.test.mjs",
+  "quote-form.test.mjs",
+  "deferred-form.test.mjs",
+  "security-headers.test.mjs",
+].map((file) => path.join("e2e", file));
 let failed = false;
 const stream = run({ files, concurrency: 1, timeout: 180_000 });
 stream.on("test:fail", () => (failed = true));
 stream.compose(spec).pipe(process.stdout);
 stream.on("close", () => {
+  host.closeAllConnections();
+  host.close();
   stopServer();
   process.exitCode = failed ? 1 : 0;
 });

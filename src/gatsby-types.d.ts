@@ -4216,6 +4216,11 @@ type UseSiteMetadataQueryVariables = Exact<{ [key: string]: never; }>;
 
 type UseSiteMetadataQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string, readonly copyrightYear: number } | null } | null };
 
+type UseSocialImageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type UseSocialImageQuery = { readonly landingCopy: { readonly hero: { readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } } } | null };
+
 type UseTestimonialsQueryVariables = Exact<{ [key: string]: never; }>;
 
 

@@ -18,7 +18,7 @@ export default function IndexPage({ pageContext }: PageProps<object, LandingCont
 
   return (
     <>
-      <Seo title={seo.title} description={seo.description} canonicalPath="/" />
+      <Seo title={seo.title} description={seo.description} canonicalPath="/" organisation />
       <LandingPage />
     </>
   );

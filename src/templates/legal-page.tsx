@@ -9,7 +9,15 @@ export default function LegalPageTemplate({ data }: PageProps<Queries.LegalPageQ
   if (!page) return null;
   return (
     <>
-      <Seo title={page.title} description={page.description} canonicalPath={page.path} />
+      <Seo
+        title={page.title}
+        description={page.description}
+        canonicalPath={page.path}
+        breadcrumbs={[
+          { name: "Accueil", path: "/" },
+          { name: page.title, path: page.path },
+        ]}
+      />
       <LegalDocument title={page.title} updatedAt={page.updatedAt} html={page.html} />
     </>
   );

@@ -1,0 +1,42 @@
+import { graphql, useStaticQuery } from "gatsby";
+
+export type SocialImage = { src: string; width: number; height: number; alt: string };
+
+/**
+ * The 1200×630 picture shown when a page is shared, drawn by gatsby-plugin-sharp at build time
+ * from the hero illustration in content/images, letterboxed on the brand colour
+ * (--color-brand) rather than cropped, so no building loses its roof or its door.
+ */
+export default function useSocialImage(): SocialImage {
+  const data = useStaticQuery<Queries.UseSocialImageQuery>(graphql`
+    query UseSocialImage {
+      landingCopy {
+        hero {
+          imageAlt
+          image {
+            childImageSharp {
+              resize(
+                width: 1200
+                height: 630
+                fit: CONTAIN
+                background: "#16365f"
+                toFormat: JPG
+                quality: 85
+              ) {
+                src
+                width
+                height
+              }
+            }
+          }
+        }
+      }
+    }
+  `);
+  const hero = data.landingCopy?.hero;
+  const resized = hero?.image.childImageSharp?.resize;
+  if (!hero || !resized?.src || !resized.width || !resized.height) {
+    throw new Error("content/images/ gives no social image: check landing.hero.image");
+  }
+  return { src: resized.src, width: resized.width, height: resized.height, alt: hero.imageAlt };
+}

@@ -1,0 +1,174 @@
+/** @jest-environment node */
+import { createHash } from "node:crypto";
+import {
+  adminPolicy,
+  apiOrigin,
+  headerRules,
+  inlineScripts,
+  isHashedAsset,
+  headersFileText,
+  nginxSnippet,
+  routeOf,
+  scriptHash,
+  sitePolicy,
+} from "../security-headers";
+
+const directive = (policy: string, name: string) =>
+  policy
+    .split("; ")
+    .find((part) => part.startsWith(`${name} `))
+    ?.split(" ")
+    .slice(1);
+
+describe("inlineScripts", () => {
+  it("takes the exact text of the inline scripts a browser runs, and only those", () => {
+    const html = [
+      "<html><head>",
+      '<script type="application/ld+json">{"@type":"Organization"}</script>',
+      '<script src="/app.js" async></script>',
+      '<script type="module">const a = 1 < 2 && "&amp;";</script>',
+      "</head><body>",
+      '<script id="gatsby-chunk-mapping">\n  window.x = "</div>";\n</script>',
+      '<script type="text/JavaScript">b()</script>',
+      '<script type="text/template"><p>not code</p></script>',
+      "</body></html>",
+    ].join("");
+    expect(inlineScripts(html)).toEqual([
+      'const a = 1 < 2 && "&amp;";',
+      '\n  window.x = "</div>";\n',
+      "b()",
+    ]);
+  });
+});
+
+describe("scriptHash", () => {
+  it("is the CSP source of the SHA-256 of the UTF-8 text, base64", () => {
+    const text = 'window.pagePath="/mentions-légales";';
+    const digest = createHash("sha256").update(Buffer.from(text, "utf8")).digest("base64");
+    expect(scriptHash(text)).toBe(`'sha256-${digest}'`);
+  });
+});
+
+describe("apiOrigin", () => {
+  it.each([
+    [undefined, undefined],
+    ["", undefined],
+    ["/api", undefined],
+    ["https://api.example.fr/v1/", "https://api.example.fr"],
+    ["http://localhost:9610", "http://localhost:9610"],
+  ])("%p → %p", (configured, origin) => {
+    expect(apiOrigin(configured)).toBe(origin);
+  });
+});
+
+describe("sitePolicy", () => {
+  const policy = sitePolicy({
+    scriptHashes: ["'sha256-b'", "'sha256-a'", "'sha256-b'"],
+    apiOrigin: "https://api.example.fr",
+  });
+
+  it("allows scripts from the site and the listed hashes, never inline code at large", () => {
+    expect(directive(policy, "script-src")).toEqual(["'self'", "'sha256-a'", "'sha256-b'"]);
+    expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+  });
+
+  it("connects to the site and the API host only", () => {
+    expect(directive(policy, "connect-src")).toEqual(["'self'", "https://api.example.fr"]);
+    expect(directive(sitePolicy({ scriptHashes: [] }), "connect-src")).toEqual(["'self'"]);
+  });
+
+  it.each([
+    ["default-src", ["'self'"]],
+    ["img-src", ["'self'", "data:"]],
+    ["font-src", ["'self'", "data:"]],
+    ["object-src", ["'none'"]],
+    ["base-uri", ["'self'"]],
+    ["form-action", ["'self'"]],
+    ["frame-ancestors", ["'none'"]],
+  ])("sets %s", (name, sources) => {
+    expect(directive(policy, name)).toEqual(sources);
+  });
+});
+
+describe("adminPolicy", () => {
+  it("lets Decap CMS evaluate its schemas and reach its local backend, still framed by no one", () => {
+    const policy = adminPolicy({ scriptHashes: [] });
+    expect(directive(policy, "script-src")).toEqual(["'self'", "'unsafe-eval'"]);
+    expect(directive(policy, "connect-src")).toContain("http://localhost:8081");
+    expect(directive(policy, "img-src")).toContain("blob:");
+    expect(directive(policy, "frame-ancestors")).toEqual(["'none'"]);
+  });
+});
+
+it.each([
+  ["app-07fc827bf664e1689fe0.js", true],
+  ["component---src-pages-index-tsx-ad77d06b0cfbdc098920.js", true],
+  ["styles.dabb3eef6b50966acec1.css", true],
+  ["app-07fc827bf664e1689fe0.js.map", false],
+  ["sw.js", false],
+  ["favicon.svg", false],
+])("isHashedAsset(%p) is %p", (file, hashed) => {
+  expect(isHashedAsset(file)).toBe(hashed);
+});
+
+it.each([
+  ["index.html", "/"],
+  ["mentions-legales/index.html", "/mentions-legales"],
+  ["404.html", "/404.html"],
+  ["404/index.html", "/404"],
+])("routeOf(%p) is %p", (file, route) => {
+  expect(routeOf(file)).toBe(route);
+});
+
+describe("headerRules", () => {
+  const rules = headerRules({
+    pageRoutes: ["/", "/mentions-legales", "/404.html"],
+    hashedAssets: ["app-07fc827bf664e1689fe0.js"],
+    sitePolicy: "default-src 'self'",
+    adminPolicy: "default-src 'self'; script-src 'self' 'unsafe-eval'",
+  });
+  const paths = rules.map((rule) => rule.path);
+
+  it("covers every page with and without its trailing slash, the admin, page data and assets", () => {
+    expect(paths).toEqual([
+      "/*",
+      "/",
+      "/mentions-legales",
+      "/mentions-legales/",
+      "/404.html",
+      "/admin/*",
+      "/page-data/*",
+      "/static/*",
+      "/app-07fc827bf664e1689fe0.js",
+    ]);
+  });
+
+  it("never sets a header in two rules, so no host can join two values into one", () => {
+    const setters = (name: string) =>
+      rules.filter((rule) => rule.headers.some(([header]) => header === name)).map((r) => r.path);
+    // Of the rules setting one header, only /* could overlap another: it must set none of these.
+    for (const name of ["Content-Security-Policy", "Cache-Control"]) {
+      expect(setters(name)).not.toContain("/*");
+    }
+    const shared = rules[0]?.headers.map(([name]) => name) ?? [];
+    for (const rule of rules.slice(1)) {
+      for (const [name] of rule.headers) expect(shared).not.toContain(name);
+    }
+  });
+
+  it("renders as _headers blocks and as nginx locations", () => {
+    const file = headersFileText(rules);
+    expect(file).toContain(
+      "/admin/*\n  Content-Security-Policy: default-src 'self'; script-src 'self' 'unsafe-eval'\n",
+    );
+    expect(file).toContain("/static/*\n  Cache-Control: public, max-age=31536000, immutable\n");
+    const nginx = nginxSnippet(rules);
+    expect(nginx).toContain("location /admin/ {");
+    expect(nginx).toContain(
+      'location = /app-07fc827bf664e1689fe0.js {\n  add_header Strict-Transport-Security "max-age=31536000; includeSubDomains" always;',
+    );
+    expect(nginx).toMatch(
+      /location \/ \{[^}]*add_header Content-Security-Policy "default-src 'self'" always;/,
+    );
+  });
+});
