@@ -63,18 +63,18 @@ const unique = (values: string[]) => [...new Set(values)].sort();
 
 /**
  * The site's pages. Styles allow 'unsafe-inline' (styles only): the server HTML carries style
- * attributes (gatsby-plugin-image's wrappers, the bar charts' widths) that hashes cannot allow
- * without 'unsafe-hashes', and react-toastify injects its stylesheet at run time. Gatsby's
- * blurred image placeholders are data: URIs, and its webpack inlines font files under 10 kB (a
- * subset of Public Sans) into the stylesheet as data: URIs too.
+ * attributes (the bar charts' widths) that hashes cannot allow without 'unsafe-hashes', and
+ * react-toastify injects its stylesheet at run time. Images and fonts are files of the site's
+ * own: no data: URI (the hero has no blurred placeholder, and only Public Sans's Latin faces,
+ * too large for webpack to inline, are declared).
  */
 export function sitePolicy({ scriptHashes, apiOrigin }: PolicyInput): string {
   return policy({
     "default-src": ["'self'"],
     "script-src": ["'self'", ...unique(scriptHashes)],
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'", "data:"],
-    "font-src": ["'self'", "data:"],
+    "img-src": ["'self'"],
+    "font-src": ["'self'"],
     "connect-src": ["'self'", ...(apiOrigin ? [apiOrigin] : [])],
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],

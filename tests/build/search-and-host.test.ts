@@ -212,8 +212,8 @@ describe("public/_headers", () => {
     ["base-uri", ["'self'"]],
     ["form-action", ["'self'"]],
     ["frame-ancestors", ["'none'"]],
-    ["img-src", ["'self'", "data:"]],
-    ["font-src", ["'self'", "data:"]],
+    ["img-src", ["'self'"]],
+    ["font-src", ["'self'"]],
   ])("the site's policy sets %s", (name, sources) => {
     expect(directive(site, name)).toEqual(sources);
   });

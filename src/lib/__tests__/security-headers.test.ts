@@ -79,8 +79,8 @@ describe("sitePolicy", () => {
 
   it.each([
     ["default-src", ["'self'"]],
-    ["img-src", ["'self'", "data:"]],
-    ["font-src", ["'self'", "data:"]],
+    ["img-src", ["'self'"]],
+    ["font-src", ["'self'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],
     ["form-action", ["'self'"]],
