@@ -74,7 +74,10 @@ describe("under the headers of public/_headers", () => {
     await page.getByRole("button", { name: "Menu" }).click();
     assert.ok(await page.getByRole("navigation", { name: "Navigation principale" }).isVisible());
     await page.keyboard.press("Escape");
-    const quote = () => page.locator("#temoignages figure:not([hidden]) blockquote").innerText();
+    const quote = () =>
+      page
+        .locator("#temoignages [aria-roledescription='témoignage']:not([hidden]) blockquote")
+        .innerText();
     const first = await quote();
     await page.getByRole("button", { name: "Afficher le témoignage 2 sur 3" }).click();
     assert.notEqual(await quote(), first);
