@@ -63,7 +63,8 @@ export default function TestimonialCarousel({ title, testimonials }: Testimonial
               key={testimonial.id}
               className={styles.slide}
               hidden={index !== current}
-              role="group"
+              // A figure with a caption admits no other role (ARIA in HTML): it keeps its own,
+              // which still carries the slide's description and position.
               aria-roledescription="témoignage"
               aria-label={`${index + 1} sur ${count}`}
             >
