@@ -54,9 +54,12 @@ await waitForServer();
 process.env.E2E_BASE_URL = baseUrl;
 process.env.E2E_QUOTE_FILE = quoteFile;
 
-const files = ["site.test.mjs", "quote-form.test.mjs"].map((file) => path.join("e2e", file));
+const files = ["site.test.mjs", "quote-form.test.mjs", "accessibility.test.mjs"].map((file) =>
+  path.join("e2e", file),
+);
 let failed = false;
-const stream = run({ files, concurrency: 1, timeout: 180_000 });
+// The timeout is per file: the accessibility suite alone takes about three minutes.
+const stream = run({ files, concurrency: 1, timeout: 600_000 });
 stream.on("test:fail", () => (failed = true));
 stream.compose(spec).pipe(process.stdout);
 stream.on("close", () => {
