@@ -142,7 +142,9 @@ describe("navigation", () => {
 
 describe("testimonials", () => {
   const visibleQuote = (page) =>
-    page.locator("#temoignages figure:not([hidden]) blockquote").innerText();
+    page
+      .locator("#temoignages [aria-roledescription='témoignage']:not([hidden]) blockquote")
+      .innerText();
 
   it("rotate on their own, and stop on pause", async () => {
     const page = await openPage(browser);
@@ -150,7 +152,9 @@ describe("testimonials", () => {
     const first = await visibleQuote(page);
     await page.waitForFunction(
       (text) =>
-        document.querySelector("#temoignages figure:not([hidden]) blockquote").innerText !== text,
+        document.querySelector(
+          "#temoignages [aria-roledescription='témoignage']:not([hidden]) blockquote",
+        ).innerText !== text,
       first,
       { timeout: 8000 },
     );

@@ -59,20 +59,23 @@ export default function TestimonialCarousel({ title, testimonials }: Testimonial
       >
         <div className={styles.slides} aria-live={rotating ? "off" : "polite"}>
           {testimonials.map((testimonial, index) => (
-            <figure
+            // The slide is a group (APG carousel pattern); a <figure> with a caption may not
+            // take that role, so it sits inside.
+            <div
               key={testimonial.id}
               className={styles.slide}
               hidden={index !== current}
-              // A figure with a caption admits no other role (ARIA in HTML): it keeps its own,
-              // which still carries the slide's description and position.
+              role="group"
               aria-roledescription="témoignage"
               aria-label={`${index + 1} sur ${count}`}
             >
-              <blockquote className={styles.quote}>
-                <p>{testimonial.quote}</p>
-              </blockquote>
-              <figcaption className={styles.role}>{testimonial.role}</figcaption>
-            </figure>
+              <figure className={styles.figure}>
+                <blockquote className={styles.quote}>
+                  <p>{testimonial.quote}</p>
+                </blockquote>
+                <figcaption className={styles.role}>{testimonial.role}</figcaption>
+              </figure>
+            </div>
           ))}
         </div>
         <div className={styles.controls}>

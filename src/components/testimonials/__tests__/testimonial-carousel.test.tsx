@@ -32,7 +32,7 @@ function advance(ms: number) {
 
 /** The one testimonial on screen: hidden slides are out of the accessibility tree. */
 function expectShowing(position: number, items: readonly Testimonial[] = testimonials) {
-  const slides = screen.getAllByRole("figure", { name: /^\d+ sur \d+$/ });
+  const slides = screen.getAllByRole("group", { name: /^\d+ sur \d+$/ });
   expect(slides).toHaveLength(1);
   expect(slides[0]).toHaveAccessibleName(`${position} sur ${items.length}`);
   const shown = items[position - 1];
