@@ -180,11 +180,16 @@ describe("axe-core, best practices included, on every route", () => {
     await page.evaluate(() => {
       document.querySelector("#hero-title").style.color = "#9aa3ad";
       document.querySelector("#cta-title").style.color = "#2c5d93";
-      const picture = document.querySelector("[data-gatsby-image-wrapper]");
+      const picture = document
+        .querySelector("#hero-title")
+        .closest("section")
+        .querySelector("img:not([aria-hidden='true'])")
+        .getBoundingClientRect();
       const caption = document.createElement("span");
       caption.textContent = "Légende posée sur la photo";
-      caption.style.cssText = "position:absolute;left:1rem;bottom:1rem;color:#fff;z-index:2";
-      picture.append(caption);
+      caption.style.cssText = `position:absolute;z-index:2;color:#fff;
+        left:${picture.left + 16}px;top:${picture.top + window.scrollY + 16}px`;
+      document.body.append(caption);
     });
     const failures = (await textContrastFailures(page)).join("\n");
     assert.match(failures, /h1#hero-title.*#9aa3ad on #e8eef6 is 2\.\d\d:1/);
@@ -369,7 +374,9 @@ describe("the keyboard alone", () => {
     )
       await tab(page, stops);
     const visible = () =>
-      page.locator("#temoignages figure:not([hidden])").getAttribute("aria-label");
+      page
+        .locator("#temoignages [aria-roledescription='témoignage']:not([hidden])")
+        .getAttribute("aria-label");
     const slides = page.locator("#temoignages [aria-live]");
 
     await page.keyboard.press("Enter");
@@ -383,7 +390,9 @@ describe("the keyboard alone", () => {
     assert.ok(await pause.evaluate((button) => button === document.activeElement));
     assert.equal(await slides.getAttribute("aria-live"), "off");
     await page.waitForFunction(
-      (label) => document.querySelector("#temoignages figure:not([hidden])").ariaLabel !== label,
+      (label) =>
+        document.querySelector("#temoignages [aria-roledescription='témoignage']:not([hidden])")
+          .ariaLabel !== label,
       paused,
       { timeout: 8000 },
     );
