@@ -55,11 +55,14 @@ export function isInViewport(page, selector) {
   });
 }
 
-/** WCAG 2.1 A and AA violations axe-core finds on the page, as "rule: target" lines. */
-export async function accessibilityViolations(page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
+export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/**
+ * Violations axe-core finds on the page, as "rule: target" lines: WCAG 2.1 A and AA rules unless
+ * other axe tags are given (the accessibility suite adds "best-practice").
+ */
+export async function accessibilityViolations(page, { tags = wcagTags } = {}) {
+  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
   return results.violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
   );

@@ -63,10 +63,12 @@ const files = [
   "site.test.mjs",
   "quote-form.test.mjs",
   "deferred-form.test.mjs",
+  "accessibility.test.mjs",
   "security-headers.test.mjs",
 ].map((file) => path.join("e2e", file));
 let failed = false;
-const stream = run({ files, concurrency: 1, timeout: 180_000 });
+// The timeout is per file: the accessibility suite alone takes about three minutes.
+const stream = run({ files, concurrency: 1, timeout: 600_000 });
 stream.on("test:fail", () => (failed = true));
 stream.compose(spec).pipe(process.stdout);
 stream.on("close", () => {

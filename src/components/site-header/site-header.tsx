@@ -34,7 +34,15 @@ export default function SiteHeader() {
   const closeMenu = () => setMenuOpen(false);
 
   return (
-    <header className={styles.header}>
+    <header
+      className={styles.header}
+      onBlur={(event) => {
+        // Tabbing on past the last link closes the menu: left open, it would cover the element
+        // that now has focus (on a short or zoomed screen, the hero's button).
+        const next = event.relatedTarget;
+        if (next instanceof Node && !event.currentTarget.contains(next)) setMenuOpen(false);
+      }}
+    >
       <div className={styles.bar}>
         <a className={styles.brand} href="/" aria-label={`${name}, accueil`}>
           <Logo />

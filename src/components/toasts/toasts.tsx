@@ -1,11 +1,12 @@
 import React from "react";
 import { ToastContainer, type CloseButtonProps } from "react-toastify";
+import * as styles from "./toasts.module.css";
 
 function CloseButton({ closeToast }: CloseButtonProps) {
   return (
     <button
       type="button"
-      className="Toastify__close-button"
+      className={styles.close}
       aria-label="Fermer la notification"
       onClick={() => closeToast(true)}
     >
@@ -18,6 +19,7 @@ function CloseButton({ closeToast }: CloseButtonProps) {
 export default function Toasts() {
   return (
     <ToastContainer
+      className={styles.container}
       position="top-right"
       autoClose={10_000}
       closeButton={CloseButton}

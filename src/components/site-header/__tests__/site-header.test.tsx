@@ -79,6 +79,23 @@ describe("SiteHeader", () => {
     expect(screen.getByRole("button", { name: "Menu" })).toHaveFocus();
   });
 
+  it("closes the menu when Tab leaves it, and only then", async () => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <SiteHeader />
+        <a href="#contenu">Après le menu</a>
+      </>,
+    );
+    await user.click(screen.getByRole("button", { name: "Menu" }));
+    within(mainNavigation()).getByRole("link", { name: "Contact" }).focus();
+    await user.tab();
+    expect(screen.getByRole("button", { name: "Fermer" })).toHaveAttribute("aria-expanded", "true");
+    await user.tab();
+    expect(screen.getByRole("link", { name: "Après le menu" })).toHaveFocus();
+    expect(screen.getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
   it("leaves the closed menu closed on Escape", async () => {
     const user = userEvent.setup();
     render(<SiteHeader />);
