@@ -61,7 +61,9 @@ export default function QuoteForm({ replyHours }: QuoteFormProps) {
   const dispatch = useSetAtom(quoteFormActionAtom);
   const hintId = useId();
   const submitting = status === "submitting";
-  const showHint = !canSubmit && !submitting;
+  // After a success the emptied form would count every field as missing, right above the
+  // confirmation: the hint waits for a new request.
+  const showHint = !canSubmit && status === "idle";
   const submitButton = useRef<HTMLButtonElement>(null);
   const banner = useRef<HTMLParagraphElement>(null);
   const previousStatus = useRef(status);
@@ -241,7 +243,7 @@ function ConsentField({ readOnly }: { readOnly: boolean }) {
           name="rgpd"
           type="checkbox"
           required
-          className={styles.checkbox}
+          className={`${styles.checkbox} ${view.state === "error" ? styles.checkboxInvalid : ""}`}
           checked={view.value === true}
           aria-readonly={readOnly || undefined}
           onChange={(event) =>

@@ -355,6 +355,8 @@ describe("sending", () => {
     expect(consent()).not.toBeChecked();
     expect(submitButton()).toBeDisabled();
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    // The confirmation stands alone: no "fields left" hint above it until a new request starts.
+    expect(screen.queryByText(/champs? à compléter/)).not.toBeInTheDocument();
   });
 
   it("hides the confirmation once the visitor starts a new request", async () => {
@@ -365,6 +367,7 @@ describe("sending", () => {
 
     await user.type(field("firstName"), "M");
     expect(screen.queryByText(successMessage)).not.toBeInTheDocument();
+    expect(screen.getByText(/champs à compléter correctement/)).toBeInTheDocument();
   });
 
   describe("on failure", () => {
