@@ -208,6 +208,9 @@ describe("the quote form in each of its states", () => {
       // each field empty, as a keyboard user tabbing through it would.
       await form.getByLabel("Prénom", { exact: true }).focus();
       for (let index = 0; index < fields.length + 1; index += 1) await page.keyboard.press("Tab");
+      // The form's code may still be arriving (it loads as the form is reached): its messages
+      // show once it has taken over, the fields left before then included.
+      await form.getByText(consentError).waitFor();
       for (const { label, empty } of fields) {
         const input = form.getByLabel(label, { exact: true });
         assert.equal(await input.getAttribute("aria-invalid"), "true", label);

@@ -17,6 +17,25 @@ const QuoteFormRoot = lazy(() =>
   ),
 );
 
+/**
+ * Fields the visitor left before the form's code took over: the form marks them as visited, so
+ * that an empty required field tabbed through early still shows its message.
+ */
+const fieldsLeftEarly = new Set<string>();
+let formHasTakenOver = false;
+export function formTakesOver(): ReadonlySet<string> {
+  formHasTakenOver = true;
+  return fieldsLeftEarly;
+}
+
+function recordLeftField(event: FocusEvent) {
+  const { target } = event;
+  if (formHasTakenOver) return;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) {
+    fieldsLeftEarly.add(target.name);
+  }
+}
+
 /** How far below the viewport the form starts loading: a fast scroll still finds it ready. */
 const loadingMargin = "0px 0px 1200px 0px";
 const interactions = ["focusin", "pointerdown", "touchstart", "keydown"] as const;
@@ -46,10 +65,12 @@ const DeferredQuoteForm = memo(function DeferredQuoteForm({ replyHours }: Deferr
     );
     observer.observe(element);
     for (const type of interactions) element.addEventListener(type, startLoading, { once: true });
+    element.addEventListener("focusout", recordLeftField);
     void formIsNeeded.then(() => observer.disconnect());
     return () => {
       observer.disconnect();
       for (const type of interactions) element.removeEventListener(type, startLoading);
+      element.removeEventListener("focusout", recordLeftField);
     };
   }, []);
 

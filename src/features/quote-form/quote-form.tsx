@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import React, { useEffect, useId, useRef } from "react";
 import Icon from "../../components/icon/icon";
+import { formTakesOver } from "./deferred-quote-form";
 import {
   fieldViewAtom,
   formViewAtom,
@@ -71,8 +72,9 @@ export default function QuoteForm({ replyHours }: QuoteFormProps) {
 
   // The form's HTML is on screen before its code (see DeferredQuoteForm), and hydration leaves
   // what the visitor typed meanwhile in the fields without telling the form's state: take it in,
-  // so it is neither lost nor sent as empty.
+  // so it is neither lost nor sent as empty, and mark the fields already left as visited.
   useEffect(() => {
+    const leftEarly = formTakesOver();
     const elements = form.current?.elements;
     if (!elements) return;
     for (const { field } of textFields) {
@@ -87,6 +89,10 @@ export default function QuoteForm({ replyHours }: QuoteFormProps) {
     if (consent instanceof HTMLInputElement && consent.checked) {
       void dispatch({ type: "toggleConsent", checked: true });
     }
+    for (const { field } of textFields) {
+      if (leftEarly.has(field)) void dispatch({ type: "blur", field });
+    }
+    if (leftEarly.has("rgpd")) void dispatch({ type: "blur", field: "rgpd" });
   }, [dispatch]);
 
   // The submit button is disabled while sending, which drops keyboard focus: bring it to the
