@@ -1,5 +1,6 @@
 // Site-wide configuration: metadata, content sources and plugins.
 import type { GatsbyConfig } from "gatsby";
+import { cmsSettings } from "./src/cms/settings";
 import { siteUrl } from "./src/lib/site-url";
 
 const contentKinds = [
@@ -33,6 +34,27 @@ const config: GatsbyConfig = {
       options: { defaults: { formats: ["auto", "avif", "webp"], placeholder: "blurred" } },
     },
     "gatsby-transformer-sharp",
+    {
+      // The admin at /admin/: a page of its own (not a Gatsby page, so never in the sitemap),
+      // marked noindex, bundled from npm with React and Decap served from /admin/ itself.
+      resolve: "gatsby-plugin-decap-cms",
+      options: {
+        modulePath: `${__dirname}/src/cms/cms.tsx`,
+        manualInit: true,
+        enableIdentityWidget: false,
+        includeRobots: false,
+        htmlTitle: "Administration du contenu",
+        htmlFavicon: `${__dirname}/static/favicon.svg`,
+        customizeWebpackConfig(
+          webpackConfig: { plugins: unknown[] },
+          { plugins }: { plugins: { define: (values: object) => unknown } },
+        ) {
+          webpackConfig.plugins.push(
+            plugins.define({ __CMS_SETTINGS__: JSON.stringify(cmsSettings(process.env)) }),
+          );
+        },
+      },
+    },
   ],
 };
 
