@@ -54,7 +54,9 @@ await waitForServer();
 process.env.E2E_BASE_URL = baseUrl;
 process.env.E2E_QUOTE_FILE = quoteFile;
 
-const files = ["site.test.mjs", "quote-form.test.mjs"].map((file) => path.join("e2e", file));
+const files = ["site.test.mjs", "quote-form.test.mjs", "admin.test.mjs"].map((file) =>
+  path.join("e2e", file),
+);
 let failed = false;
 const stream = run({ files, concurrency: 1, timeout: 180_000 });
 stream.on("test:fail", () => (failed = true));
