@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import type { GatsbyConfig } from "gatsby";
 import matter from "gray-matter";
+import { cmsSettings } from "./src/cms/settings";
 import { siteUrl } from "./src/lib/site-url";
 import { sitemapExcludes } from "./src/lib/search-engines";
 
@@ -86,6 +87,27 @@ const config: GatsbyConfig = {
           sizes: `${size}x${size}`,
           type: "image/png",
         })),
+      },
+    },
+    {
+      // The admin at /admin/: a page of its own (not a Gatsby page, so never in the sitemap),
+      // marked noindex, bundled from npm with React and Decap served from /admin/ itself.
+      resolve: "gatsby-plugin-decap-cms",
+      options: {
+        modulePath: `${__dirname}/src/cms/cms.tsx`,
+        manualInit: true,
+        enableIdentityWidget: false,
+        includeRobots: false,
+        htmlTitle: "Administration du contenu",
+        htmlFavicon: `${__dirname}/static/favicon.svg`,
+        customizeWebpackConfig(
+          webpackConfig: { plugins: unknown[] },
+          { plugins }: { plugins: { define: (values: object) => unknown } },
+        ) {
+          webpackConfig.plugins.push(
+            plugins.define({ __CMS_SETTINGS__: JSON.stringify(cmsSettings(process.env)) }),
+          );
+        },
       },
     },
   ],

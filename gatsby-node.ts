@@ -4,6 +4,7 @@ import path from "node:path";
 import type { GatsbyNode, Node } from "gatsby";
 import type { GraphQLObjectType, GraphQLResolveInfo } from "graphql";
 import {
+  checkBody,
   checkFrontmatter,
   contentKinds,
   findPlaceholders,
@@ -40,11 +41,11 @@ function readContentFile(markdown: MarkdownNode, getNode: (id: string) => Node |
   const { title, ...rest } = markdown.frontmatter ?? {};
   const frontmatter = title === "" ? rest : { title, ...rest };
 
-  const problems = checkFrontmatter(kind, frontmatter, relativePath);
   const body = markdown.rawMarkdownBody?.trim() ?? "";
-  if (kind === "testimonials" && !body) {
-    problems.push(`${relativePath} : le texte du témoignage (sous les « --- ») est vide`);
-  }
+  const problems = [
+    ...checkFrontmatter(kind, frontmatter, relativePath),
+    ...checkBody(kind, body, relativePath),
+  ];
   const fields =
     kind === "testimonials"
       ? { ...frontmatter, quote: body }
@@ -334,6 +335,7 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   const config = getConfig() as {
     plugins: { constructor: { name: string }; options?: object }[];
     optimization?: { splitChunks?: { cacheGroups?: Record<string, unknown> } };
+    resolve: { alias?: Record<string, string | false> };
   };
   for (const plugin of config.plugins) {
     if (plugin.constructor.name === "MiniCssExtractPlugin" && plugin.options) {
@@ -345,6 +347,12 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   // the CSS of the components it renders, and the layout's CSS goes with the app bundle.
   const cacheGroups = config.optimization?.splitChunks?.cacheGroups;
   if (stage === "build-javascript" && cacheGroups) delete cacheGroups.styles;
+  // The admin plugin's browser hook only serves Netlify Identity sign-up links, which this site
+  // does not use: keep it out of the visitor's JavaScript (its dynamic require also warns).
+  config.resolve.alias = {
+    ...config.resolve.alias,
+    [path.join(__dirname, "node_modules/gatsby-plugin-decap-cms/gatsby-browser.js")]: false,
+  };
   actions.replaceWebpackConfig(config);
 };
 

@@ -66,6 +66,7 @@ const files = (
     "quote-form.test.mjs",
     "deferred-form.test.mjs",
     "accessibility.test.mjs",
+    "admin.test.mjs",
     "security-headers.test.mjs",
   ]
 ).map((file) => path.join("e2e", file));

@@ -50,7 +50,7 @@ export function checkFrontmatter(kind: ContentKind, frontmatter: unknown, file: 
       );
     } else if (failure.type === "never") {
       lines.push(
-        `${file} : champ « ${field} » inconnu pour ce type de contenu (faute de frappe ?), à retirer ou à renommer`,
+        `${file} : champ « ${field} » inconnu pour ce type de contenu, trouvé ${describeValue(failure.value)} : à retirer, ou à renommer si c'est une faute de frappe`,
       );
     } else {
       lines.push(
@@ -61,6 +61,19 @@ export function checkFrontmatter(kind: ContentKind, frontmatter: unknown, file: 
     }
   }
   return lines;
+}
+
+// The kinds whose text under the frontmatter is shown on the site, and what it is called.
+export const textBodies: Partial<Record<ContentKind, string>> = {
+  testimonials: "le texte du témoignage",
+  legal: "le texte de la page",
+};
+
+/** A problem line when a kind's text below the frontmatter is missing. */
+export function checkBody(kind: ContentKind, body: string, file: string): string[] {
+  const name = textBodies[kind];
+  if (!name || body.trim() !== "") return [];
+  return [`${file} : ${name} (sous la deuxième ligne « --- ») est vide, attendu un texte`];
 }
 
 export type TextFinding = { line: number; text: string };

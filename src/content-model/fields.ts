@@ -1,7 +1,10 @@
 import { define, type Struct } from "superstruct";
+import type { TextPattern } from "./patterns";
+import { placeholderPattern } from "./placeholder";
 
 // Field types whose failure messages speak to the marketing person who edited the file:
-// they say what was expected and what was found, in French.
+// they say what was expected and what was found, in French. Each type also records its
+// constraints (`constraintsOf`), so the admin's form can be checked against the same rules.
 
 export function describeValue(value: unknown): string {
   if (value === undefined || value === null) return "rien (champ absent ou vide)";
@@ -13,62 +16,127 @@ export function describeValue(value: unknown): string {
   return "un groupe de champs";
 }
 
+/** What a field accepts, in terms a form can enforce too. */
+export type FieldConstraints =
+  | { kind: "text"; pattern?: RegExp }
+  | { kind: "number"; integer: boolean; min: number; max?: number }
+  | { kind: "date" }
+  | { kind: "choice"; options: readonly string[] };
+
+const constraints = new WeakMap<object, FieldConstraints>();
+
+/** The constraints of a field made by this module; undefined for lists and groups. */
+export function constraintsOf(struct: Struct<unknown, unknown>): FieldConstraints | undefined {
+  return constraints.get(struct);
+}
+
 function field<T>(
   name: string,
   expected: string,
+  rules: FieldConstraints,
   accepts: (value: unknown) => boolean,
 ): Struct<T, null> {
-  return define<T>(
+  const struct = define<T>(
     name,
     (value) => accepts(value) || `attendu ${expected}, trouvé ${describeValue(value)}`,
   );
+  constraints.set(struct, rules);
+  return struct;
 }
 
-export const text = () =>
-  field<string>("text", "un texte non vide", (v) => typeof v === "string" && v.trim() !== "");
+const isText = (v: unknown): v is string => typeof v === "string" && v.trim() !== "";
 
-export const percentage = () =>
+export const text = () => field<string>("text", "un texte non vide", { kind: "text" }, isText);
+
+/** The whole value must match the pattern; with `orPlaceholder`, a placeholder may stand in. */
+export function wholeValue({ pattern }: TextPattern, orPlaceholder: boolean): RegExp {
+  const alternatives = orPlaceholder
+    ? `${pattern.source}|${placeholderPattern.source}`
+    : pattern.source;
+  return new RegExp(`^(?:${alternatives})$`);
+}
+
+/** A text of a given shape, such as a page address. */
+export const patternText = (shape: TextPattern) => {
+  const whole = wholeValue(shape, false);
+  return field<string>("pattern", shape.expected, { kind: "text", pattern: whole }, (v) => {
+    return typeof v === "string" && whole.test(v);
+  });
+};
+
+/**
+ * A company detail of a given shape, such as a phone number. A `[À COMPLÉTER : …]` placeholder
+ * is accepted in its place: the build lists it, and a strict build refuses it.
+ */
+export const detail = (shape: TextPattern) => {
+  const whole = wholeValue(shape, true);
+  return field<string>("detail", shape.expected, { kind: "text", pattern: whole }, (v) => {
+    return isText(v) && whole.test(v.trim());
+  });
+};
+
+const numberField = (
+  name: string,
+  expected: string,
+  rules: FieldConstraints & { kind: "number" },
+) =>
   field<number>(
-    "percentage",
-    "un pourcentage entre 0 et 100 (un nombre seul, sans le signe %)",
-    (v) => typeof v === "number" && Number.isFinite(v) && v >= 0 && v <= 100,
+    name,
+    expected,
+    rules,
+    (v) =>
+      typeof v === "number" &&
+      Number.isFinite(v) &&
+      (!rules.integer || Number.isInteger(v)) &&
+      v >= rules.min &&
+      (rules.max === undefined || v <= rules.max),
   );
 
+export const percentage = () =>
+  numberField("percentage", "un pourcentage entre 0 et 100 (un nombre seul, sans le signe %)", {
+    kind: "number",
+    integer: false,
+    min: 0,
+    max: 100,
+  });
+
 export const positiveNumber = () =>
-  field<number>(
+  numberField(
     "positive number",
-    "un nombre positif (chiffres seuls, sans espace ni symbole)",
-    (v) => typeof v === "number" && Number.isFinite(v) && v > 0,
+    "un nombre d'au moins 1 (chiffres seuls, sans espace ni symbole)",
+    { kind: "number", integer: false, min: 1 },
   );
 
 export const positiveInteger = () =>
-  field<number>(
+  numberField(
     "positive integer",
     "un nombre entier positif (chiffres seuls, sans espace ni symbole)",
-    (v) => typeof v === "number" && Number.isInteger(v) && v > 0,
+    { kind: "number", integer: true, min: 1 },
   );
 
 /** A calendar date written `AAAA-MM-JJ` (YAML may already have parsed it into a Date). */
 export const isoDate = () =>
-  field<string | Date>("date", "une date au format AAAA-MM-JJ (par exemple 2025-01-20)", (v) => {
-    if (v instanceof Date) return !Number.isNaN(v.getTime());
-    // Without quotes, YAML reads a date that gatsby-transformer-remark turns into an ISO timestamp.
-    if (typeof v !== "string" || !/^\d{4}-\d{2}-\d{2}(T00:00:00(\.000)?Z)?$/.test(v)) return false;
-    const day = v.slice(0, 10);
-    const date = new Date(`${day}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
-  });
-
-export const sitePath = () =>
-  field<string>(
-    "path",
-    "une adresse de page commençant par « / », en minuscules et tirets (par exemple /mentions-legales)",
-    (v) => typeof v === "string" && /^\/[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(v),
+  field<string | Date>(
+    "date",
+    "une date au format AAAA-MM-JJ (par exemple 2025-01-20)",
+    { kind: "date" },
+    (v) => {
+      if (v instanceof Date) return !Number.isNaN(v.getTime());
+      // Without quotes, YAML reads a date that gatsby-transformer-remark turns into an ISO
+      // timestamp.
+      if (typeof v !== "string" || !/^\d{4}-\d{2}-\d{2}(T00:00:00(\.000)?Z)?$/.test(v)) {
+        return false;
+      }
+      const day = v.slice(0, 10);
+      const date = new Date(`${day}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+    },
   );
 
 export const oneOf = <T extends string>(values: readonly T[]) =>
   field<T>(
     "one of",
     `l'une des valeurs ${values.map((value) => `« ${value} »`).join(", ")}`,
+    { kind: "choice", options: values },
     (v) => typeof v === "string" && (values as readonly string[]).includes(v),
   );

@@ -1,39 +1,43 @@
 import { array, object, refine, type Infer } from "superstruct";
 import {
+  detail,
   isoDate,
   oneOf,
+  patternText,
   percentage,
   positiveInteger,
   positiveNumber,
-  sitePath,
   text,
 } from "./fields";
 import { iconNames } from "./icon-names";
+import * as patterns from "./patterns";
 
 // One schema per kind of content file. The build checks every file against its kind's schema
 // (see gatsby-node.ts), so the site never renders a missing or mistyped value.
 
 const icon = () => oneOf(iconNames);
 
+// Company details: the legal notice shows each of them. A value the company has not given yet
+// is a `[À COMPLÉTER : …]` placeholder, accepted here and refused by a strict build.
 export const CompanyDetails = object({
   name: text(),
   legalForm: text(),
   shareCapital: text(),
   headOffice: text(),
-  phone: text(),
-  email: text(),
-  dpoEmail: text(),
-  siren: text(),
-  vatNumber: text(),
+  phone: detail(patterns.frenchPhone),
+  email: detail(patterns.email),
+  dpoEmail: detail(patterns.email),
+  siren: detail(patterns.siren),
+  vatNumber: detail(patterns.vatNumber),
   publicationDirector: text(),
-  carteGNumber: text(),
+  carteGNumber: detail(patterns.carteGNumber),
   carteGChamber: text(),
   guarantor: text(),
   guaranteeAmount: text(),
   insurer: text(),
   hostName: text(),
   hostAddress: text(),
-  hostPhone: text(),
+  hostPhone: detail(patterns.anyPhone),
 });
 export type CompanyDetails = Infer<typeof CompanyDetails>;
 
@@ -77,7 +81,7 @@ export const ClientReference = object({ order: positiveInteger(), name: text() }
 
 export const LegalPage = object({
   title: text(),
-  path: sitePath(),
+  path: patternText(patterns.sitePath),
   description: text(),
   updatedAt: isoDate(),
 });
@@ -93,7 +97,7 @@ export const LandingCopy = object({
     lead: text(),
     primaryCta: text(),
     secondaryCta: text(),
-    image: text(),
+    image: patternText(patterns.imagePath),
     imageAlt: text(),
     highlights: array(text()),
   }),

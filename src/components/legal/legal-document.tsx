@@ -3,9 +3,15 @@ import { formatLongDate } from "../../lib/format";
 import Container from "../ui/container";
 import * as styles from "./legal-document.module.css";
 
-type LegalDocumentProps = { title: string; updatedAt: string; html: string };
+type LegalDocumentProps = {
+  title: string;
+  updatedAt: string;
+  /** The body as HTML; without it, `children` (the admin's preview draws the Markdown itself). */
+  html?: string;
+  children?: React.ReactNode;
+};
 
-export default function LegalDocument({ title, updatedAt, html }: LegalDocumentProps) {
+export default function LegalDocument({ title, updatedAt, html, children }: LegalDocumentProps) {
   return (
     <article className={styles.page}>
       <Container>
@@ -19,7 +25,11 @@ export default function LegalDocument({ title, updatedAt, html }: LegalDocumentP
           Dernière mise à jour : <time dateTime={updatedAt}>{formatLongDate(updatedAt)}</time>
         </p>
         {/* Markdown from content/, rendered at build time by gatsby-transformer-remark. */}
-        <div className={styles.body} dangerouslySetInnerHTML={{ __html: html }} />
+        {html === undefined ? (
+          <div className={styles.body}>{children}</div>
+        ) : (
+          <div className={styles.body} dangerouslySetInnerHTML={{ __html: html }} />
+        )}
       </Container>
     </article>
   );

@@ -4,6 +4,7 @@ import path from "node:path";
 import matter from "gray-matter";
 import { formatEuro, formatNumber, formatPercent } from "../../lib/format";
 import {
+  checkBody,
   checkFrontmatter,
   contentKinds,
   findPlaceholders,
@@ -85,9 +86,9 @@ describe("checkFrontmatter", () => {
       "a missing field",
       "company",
       companyFile,
-      without(company, "phone"),
+      without(company, "legalForm"),
       [
-        `${companyFile} : champ « phone » : attendu un texte non vide, trouvé rien (champ absent ou vide)`,
+        `${companyFile} : champ « legalForm » : attendu un texte non vide, trouvé rien (champ absent ou vide)`,
       ],
     ],
     [
@@ -135,7 +136,7 @@ describe("checkFrontmatter", () => {
       figuresFile,
       { ...figures, averageServiceCost: 0 },
       [
-        `${figuresFile} : champ « averageServiceCost » : attendu un nombre positif (chiffres seuls, sans espace ni symbole), trouvé le nombre 0`,
+        `${figuresFile} : champ « averageServiceCost » : attendu un nombre d'au moins 1 (chiffres seuls, sans espace ni symbole), trouvé le nombre 0`,
       ],
     ],
     [
@@ -144,7 +145,7 @@ describe("checkFrontmatter", () => {
       companyFile,
       { ...company, adress: "12 rue de la Paix, 75002 Paris" },
       [
-        `${companyFile} : champ « adress » inconnu pour ce type de contenu (faute de frappe ?), à retirer ou à renommer`,
+        `${companyFile} : champ « adress » inconnu pour ce type de contenu, trouvé le texte « 12 rue de la Paix, 75002 Paris » : à retirer, ou à renommer si c'est une faute de frappe`,
       ],
     ],
     [
@@ -154,7 +155,7 @@ describe("checkFrontmatter", () => {
       { ...without(figures, "recoveryRate"), recoveryRat: 65 },
       [
         `${figuresFile} : champ « recoveryRate » : ${percentageExpected}, trouvé rien (champ absent ou vide)`,
-        `${figuresFile} : champ « recoveryRat » inconnu pour ce type de contenu (faute de frappe ?), à retirer ou à renommer`,
+        `${figuresFile} : champ « recoveryRat » inconnu pour ce type de contenu, trouvé le nombre 65 : à retirer, ou à renommer si c'est une faute de frappe`,
       ],
     ],
     [
@@ -278,6 +279,94 @@ describe("checkFrontmatter", () => {
       ],
     ],
     [
+      "an unknown field inside a group",
+      "landing",
+      landingFile,
+      { ...landing, cta: { ...(landing.cta as object), phoneNumber: "01 99 00 12 34" } },
+      [
+        `${landingFile} : champ « cta.phoneNumber » inconnu pour ce type de contenu, trouvé le texte « 01 99 00 12 34 » : à retirer, ou à renommer si c'est une faute de frappe`,
+      ],
+    ],
+    [
+      "a yes/no value where a text is expected",
+      "company",
+      companyFile,
+      { ...company, guarantor: true },
+      [`${companyFile} : champ « guarantor » : attendu un texte non vide, trouvé la valeur vrai`],
+    ],
+    [
+      "a count with a decimal part",
+      "figures",
+      figuresFile,
+      { ...figures, takeoverHours: 24.5 },
+      [
+        `${figuresFile} : champ « takeoverHours » : attendu un nombre entier positif (chiffres seuls, sans espace ni symbole), trouvé le nombre 24.5`,
+      ],
+    ],
+    [
+      "a company phone number that is not French",
+      "company",
+      companyFile,
+      { ...company, phone: "01 99 00 12" },
+      [
+        `${companyFile} : champ « phone » : attendu un numéro de téléphone français (par exemple 01 23 45 67 89), trouvé le texte « 01 99 00 12 »`,
+      ],
+    ],
+    [
+      "an email address without its domain",
+      "company",
+      companyFile,
+      { ...company, email: "contact@" },
+      [
+        `${companyFile} : champ « email » : attendu une adresse email (par exemple contact@exemple.fr), trouvé le texte « contact@ »`,
+      ],
+    ],
+    [
+      "a company number one digit short",
+      "company",
+      companyFile,
+      { ...company, siren: "RCS Paris 123 456 78" },
+      [
+        `${companyFile} : champ « siren » : attendu un numéro SIREN de 9 chiffres, précédé ou non de « RCS » et de la ville (par exemple RCS Paris 123 456 789), trouvé le texte « RCS Paris 123 456 78 »`,
+      ],
+    ],
+    [
+      "a VAT number without its country code",
+      "company",
+      companyFile,
+      { ...company, vatNumber: "12 123 456 789" },
+      [
+        `${companyFile} : champ « vatNumber » : attendu un numéro de TVA intracommunautaire (FR, 2 caractères, puis les 9 chiffres du SIREN), trouvé le texte « 12 123 456 789 »`,
+      ],
+    ],
+    [
+      "a carte G number without its CPI prefix",
+      "company",
+      companyFile,
+      { ...company, carteGNumber: "7501 2018 000 012 345" },
+      [
+        `${companyFile} : champ « carteGNumber » : attendu un numéro de carte professionnelle (par exemple CPI 7501 2018 000 012 345), trouvé le texte « 7501 2018 000 012 345 »`,
+      ],
+    ],
+    [
+      "a host phone number with letters",
+      "company",
+      companyFile,
+      { ...company, hostPhone: "voir le site" },
+      [
+        `${companyFile} : champ « hostPhone » : attendu un numéro de téléphone (chiffres, espaces, points ou tirets, + devant l'indicatif), trouvé le texte « voir le site »`,
+      ],
+    ],
+    [
+      "a hero image outside content/images",
+      "landing",
+      landingFile,
+      { ...landing, hero: { ...(landing.hero as object), image: "https://exemple.fr/hero.jpg" } },
+      [
+        `${landingFile} : champ « hero.image » : attendu le chemin d'une image du dossier content/images (par exemple ../images/hero.jpg), trouvé le texte « https://exemple.fr/hero.jpg »`,
+      ],
+    ],
+    [
       "a client without a name",
       "clients",
       clientFile,
@@ -302,10 +391,50 @@ describe("checkFrontmatter", () => {
     expect([...kinds].sort()).toEqual(Object.keys(contentKinds).sort());
   });
 
+  it.each([
+    ["phone", "0199001234"],
+    ["phone", "+33 1 99 00 12 34"],
+    ["siren", "123 456 789"],
+    ["siren", "RCS Saint-Étienne 123456789"],
+    ["vatNumber", "FR 12 123 456 789"],
+    ["carteGNumber", "CPI 7501 2018 000 012 345"],
+    ["hostPhone", "+1 415 555 0100"],
+    ["hostPhone", "[À COMPLÉTER : téléphone de l'hébergeur]"],
+    ["email", "[À COMPLÉTER : adresse email]"],
+  ])("accepts the company's %s written %p", (key, value) => {
+    expect(checkFrontmatter("company", { ...company, [key]: value }, companyFile)).toEqual([]);
+  });
+
   it("accepts a date that YAML has already read as a Date", () => {
     expect(
       checkFrontmatter("legal", { ...legal, updatedAt: new Date("2025-01-20") }, legalFile),
     ).toEqual([]);
+  });
+});
+
+describe("checkBody", () => {
+  it.each<[ContentKind, string, string[]]>([
+    [
+      "testimonials",
+      testimonialFile,
+      [
+        `${testimonialFile} : le texte du témoignage (sous la deuxième ligne « --- ») est vide, attendu un texte`,
+      ],
+    ],
+    [
+      "legal",
+      legalFile,
+      [
+        `${legalFile} : le texte de la page (sous la deuxième ligne « --- ») est vide, attendu un texte`,
+      ],
+    ],
+    ["clients", clientFile, []],
+  ])("reports an empty %s text", (kind, file, expected) => {
+    expect(checkBody(kind, " \n\n", file)).toEqual(expected);
+  });
+
+  it("accepts a text", () => {
+    expect(checkBody("testimonials", "Un témoignage.", testimonialFile)).toEqual([]);
   });
 });
 

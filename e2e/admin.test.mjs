@@ -1,0 +1,111 @@
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, describe, it } from "node:test";
+import matter from "gray-matter";
+import { baseUrl, launch, openPage, screenshotDir } from "./browser.mjs";
+
+// The admin at /admin/ against its local backend, as `npm run cms` runs it, but writing into a
+// copy of content/: the test saves for real and never leaves the working copy changed.
+// The admin was built with the same CMS_PORT (see src/cms/settings.ts).
+const port = process.env.CMS_PORT ?? "8081";
+const backendUrl = `http://localhost:${port}/api/v1`;
+const repo = mkdtempSync(path.join(tmpdir(), "e2e-admin-"));
+cpSync("content", path.join(repo, "content"), { recursive: true });
+const figuresFile = path.join(repo, "content/figures/figures.md");
+const readFigures = () => matter(readFileSync(figuresFile, "utf8")).data;
+
+let browser;
+let backend;
+
+async function waitForBackend() {
+  for (let attempt = 0; attempt < 60; attempt += 1) {
+    // Another server on the port would answer in its place, writing elsewhere.
+    if (backend.exitCode !== null) throw new Error(`decap-server stopped: is ${port} in use?`);
+    try {
+      const response = await fetch(backendUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ action: "info" }),
+      });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`decap-server did not answer on ${backendUrl}`);
+}
+
+before(async () => {
+  backend = spawn("node", ["src/cms/local-backend.mjs"], {
+    env: { ...process.env, CMS_PORT: port, GIT_REPO_DIRECTORY: repo, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  await waitForBackend();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  backend?.kill();
+});
+
+async function waitForChange(changed) {
+  for (let attempt = 0; attempt < 40 && !changed(); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** The admin, signed in to the local backend, on the figures file. */
+async function openFigures() {
+  const page = await openPage(browser, { width: 1400, height: 900 });
+  await page.goto(`${baseUrl}/admin/#/collections/figures/entries/figures`);
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.getByLabel("Dossiers traités par mois").waitFor();
+  return page;
+}
+
+describe("the admin", () => {
+  it("is kept out of search engines and loads nothing from another host", async () => {
+    const page = await openPage(browser);
+    const response = await page.goto(`${baseUrl}/admin/`, { waitUntil: "networkidle" });
+    assert.equal(response.status(), 200);
+    assert.equal(await page.getAttribute('meta[name="robots"]', "content"), "none");
+    await page.getByRole("button", { name: "Se connecter" }).waitFor();
+    assert.deepEqual(page.foreignRequests, []);
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("saves a changed statistic into the Markdown file, leaving every other value as it was", async () => {
+    const before = readFigures();
+    const page = await openFigures();
+    // The preview draws the figures with the site's own Results section.
+    const preview = page.frameLocator("#preview-pane");
+    await preview.getByText("3\u202f500+").waitFor();
+
+    await page.getByLabel("Dossiers traités par mois").fill("3700");
+    await preview.getByText("3\u202f700+").waitFor();
+    await page.getByRole("button", { name: "Publier" }).click();
+    await page.getByRole("menuitem", { name: "Publier maintenant" }).click();
+    await waitForChange(() => readFigures().casesPerMonth !== before.casesPerMonth);
+    await page.screenshot({ path: `${screenshotDir}/admin-figures.png` });
+
+    assert.deepEqual(readFigures(), { ...before, casesPerMonth: 3700 });
+    assert.deepEqual(page.foreignRequests, []);
+    assert.deepEqual(page.errors, []);
+  });
+
+  it("refuses a percentage above 100 with the schema's limits, and writes nothing", async () => {
+    const before = readFileSync(figuresFile, "utf8");
+    const page = await openFigures();
+    await page.getByLabel("Taux de recouvrement (%)").fill("120");
+    await page.getByRole("button", { name: "Publier" }).click();
+    await page.getByRole("menuitem", { name: "Publier maintenant" }).click();
+    await page
+      .getByText(/Le champ Taux de recouvrement \(%\) doit être compris entre 0 et 100/i)
+      .waitFor();
+    assert.equal(readFileSync(figuresFile, "utf8"), before);
+  });
+});

@@ -1,0 +1,243 @@
+// The admin's previews: the entry being edited, drawn by the site's own section components,
+// with the other content it needs (labels, figures, company details) read from the same backend.
+import type { CMS as DecapCms, PreviewTemplateComponentProps } from "decap-cms-core";
+import React, { Component, useEffect, useState, type ComponentType, type ReactNode } from "react";
+import Approach from "../components/approach/approach";
+import CallToAction from "../components/call-to-action/call-to-action";
+import Channels from "../components/channels/channels";
+import ComplementaryServices from "../components/complementary-services/complementary-services";
+import Guarantees from "../components/guarantees/guarantees";
+import Hero from "../components/hero/hero";
+import LegalDocument from "../components/legal/legal-document";
+import Process from "../components/process/process";
+import References from "../components/references/references";
+import Results from "../components/results/results";
+import TestimonialCarousel from "../components/testimonials/testimonial-carousel";
+import type { CompanyDetails, Figures } from "../content-model/schemas";
+import { fillTokens, fillTokensDeep, tokenValues, type TokenValues } from "../content-model/tokens";
+import type { LandingCopy } from "../hooks/use-landing-copy";
+
+type PreviewProps = PreviewTemplateComponentProps;
+type Loaded = { landing?: LandingCopy; figures?: Figures; company?: CompanyDetails };
+
+const entryData = <T,>(props: PreviewProps): T => props.entry.get("data").toJS() as T;
+
+/** Another file's content, read once through the admin's backend. */
+function useFileData<T>(props: PreviewProps, collection: string, own?: T): T | undefined {
+  const [data, setData] = useState<T>();
+  const { getCollection } = props;
+  useEffect(() => {
+    if (own) return;
+    let active = true;
+    getCollection(collection, collection).then(
+      (entry) => {
+        const map = Array.isArray(entry) ? entry[0] : entry;
+        // An Immutable map whose data, unlike the edited entry's, is a plain object.
+        const data: unknown = map?.get("data");
+        if (active && data) setData(data as T);
+      },
+      () => undefined,
+    );
+    return () => {
+      active = false;
+    };
+  }, [getCollection, collection, own]);
+  return own ?? data;
+}
+
+function useContext(props: PreviewProps, own: Loaded): Required<Loaded> | undefined {
+  const landing = useFileData<LandingCopy>(props, "landing", own.landing);
+  const figures = useFileData<Figures>(props, "figures", own.figures);
+  const company = useFileData<CompanyDetails>(props, "company", own.company);
+  if (!landing || !figures || !company) return undefined;
+  return { landing, figures, company };
+}
+
+/** A half-typed entry (an empty number, a list being added to) must not blank the admin. */
+class PreviewBoundary extends Component<
+  { entry: unknown; children: ReactNode },
+  { failed: boolean }
+> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  // Each edit gives the preview another try.
+  override componentDidUpdate(previous: { entry: unknown }) {
+    if (this.state.failed && previous.entry !== this.props.entry) this.setState({ failed: false });
+  }
+  override render() {
+    if (this.state.failed) {
+      return (
+        <p role="alert" style={{ padding: "2rem" }}>
+          Aperçu indisponible : un champ est vide ou mal rempli. Corrigez-le, l'aperçu reviendra.
+        </p>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+const Waiting = () => <p style={{ padding: "2rem" }}>Chargement de l'aperçu…</p>;
+
+function preview(render: (props: PreviewProps) => ReactNode): ComponentType<PreviewProps> {
+  function Preview(props: PreviewProps) {
+    return <PreviewBoundary entry={props.entry}>{render(props)}</PreviewBoundary>;
+  }
+  return Preview;
+}
+
+function FiguresPreview(props: PreviewProps) {
+  const figures = entryData<Figures>(props);
+  const context = useContext(props, { figures });
+  if (!context) return <Waiting />;
+  const copy = fillTokensDeep(context.landing, tokenValues(context.company, figures));
+  return (
+    <>
+      <Channels
+        {...copy.channels}
+        channels={figures.channels}
+        combinedContactRate={figures.combinedContactRate}
+      />
+      <Results copy={copy.results} figures={figures} />
+    </>
+  );
+}
+
+function LandingPreview(props: PreviewProps) {
+  const own = entryData<LandingCopy>(props);
+  const context = useContext(props, { landing: own });
+  if (!context) return <Waiting />;
+  const { figures, company } = context;
+  const copy = fillTokensDeep(own, tokenValues(company, figures));
+  return (
+    <>
+      <Hero {...copy.hero} image={undefined} />
+      <Approach {...copy.approach} />
+      <ComplementaryServices {...copy.services} />
+      <Guarantees {...copy.guarantees} />
+      <Channels
+        {...copy.channels}
+        channels={figures.channels}
+        combinedContactRate={figures.combinedContactRate}
+      />
+      <Results copy={copy.results} figures={figures} />
+      <Process {...copy.process} />
+      <CallToAction {...copy.cta} phone={company.phone} />
+    </>
+  );
+}
+
+function TestimonialPreview(props: PreviewProps) {
+  const { role, body } = entryData<{ role: string; body: string }>(props);
+  const context = useContext(props, {});
+  if (!context) return <Waiting />;
+  return (
+    <TestimonialCarousel
+      title={context.landing.testimonials.title}
+      testimonials={[{ id: "apercu", role, quote: body.trim() }]}
+    />
+  );
+}
+
+function ClientPreview(props: PreviewProps) {
+  const { name } = entryData<{ name: string }>(props);
+  const context = useContext(props, {});
+  if (!context) return <Waiting />;
+  const values = tokenValues(context.company, context.figures);
+  const heading = fillTokensDeep(context.landing.references, values);
+  return <References {...heading} clients={[{ id: "apercu", name }]} />;
+}
+
+/** Markdown drawn the way the admin draws it, tokens filled with the company's details. */
+function LegalBody({
+  markdown,
+  values,
+  props,
+}: {
+  markdown: string;
+  values: TokenValues;
+  props: PreviewProps;
+}) {
+  return props.widgetFor(
+    "body",
+    undefined,
+    props.entry.get("data").set("body", fillTokens(markdown, values)),
+  );
+}
+
+function LegalPreview(props: PreviewProps) {
+  const page = entryData<{ title: string; updatedAt: string; body: string }>(props);
+  const context = useContext(props, {});
+  if (!context) return <Waiting />;
+  const values = tokenValues(context.company, context.figures);
+  return (
+    <LegalDocument title={page.title} updatedAt={String(page.updatedAt)}>
+      <LegalBody markdown={page.body} values={values} props={props} />
+    </LegalDocument>
+  );
+}
+
+function CompanyPreview(props: PreviewProps) {
+  const company = entryData<CompanyDetails>(props);
+  const context = useContext(props, { company });
+  if (!context) return <Waiting />;
+  const copy = fillTokensDeep(context.landing.cta, tokenValues(company, context.figures));
+  const details: [string, string][] = [
+    ["Dénomination", company.name],
+    ["Forme juridique", company.legalForm],
+    ["Capital social", company.shareCapital],
+    ["Siège social", company.headOffice],
+    ["Immatriculation (RCS / SIREN)", company.siren],
+    ["Numéro de TVA intracommunautaire", company.vatNumber],
+    ["Directeur de la publication", company.publicationDirector],
+    ["Carte professionnelle", `${company.carteGNumber}, délivrée par ${company.carteGChamber}`],
+    ["Garant financier", `${company.guarantor} (${company.guaranteeAmount})`],
+    ["Hébergeur", `${company.hostName}, ${company.hostAddress}, ${company.hostPhone}`],
+  ];
+  return (
+    <>
+      <CallToAction {...copy} phone={company.phone} />
+      <LegalDocument
+        title="Mentions légales (extrait)"
+        updatedAt={new Date().toISOString().slice(0, 10)}
+      >
+        <ul>
+          {details.map(([label, value]) => (
+            <li key={label}>
+              <strong>{label}</strong> : {value}
+            </li>
+          ))}
+        </ul>
+      </LegalDocument>
+    </>
+  );
+}
+
+export function registerPreviews(cms: DecapCms): void {
+  // Files collections are named by file, folder collections by collection.
+  cms.registerPreviewTemplate(
+    "figures",
+    preview((props) => <FiguresPreview {...props} />),
+  );
+  cms.registerPreviewTemplate(
+    "landing",
+    preview((props) => <LandingPreview {...props} />),
+  );
+  cms.registerPreviewTemplate(
+    "company",
+    preview((props) => <CompanyPreview {...props} />),
+  );
+  cms.registerPreviewTemplate(
+    "testimonials",
+    preview((props) => <TestimonialPreview {...props} />),
+  );
+  cms.registerPreviewTemplate(
+    "clients",
+    preview((props) => <ClientPreview {...props} />),
+  );
+  cms.registerPreviewTemplate(
+    "legal",
+    preview((props) => <LegalPreview {...props} />),
+  );
+}

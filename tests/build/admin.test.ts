@@ -1,0 +1,57 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+
+// The admin lives in public/admin/ on its own: search engines are told to skip it, it names no
+// other host, and none of its code reaches the pages visitors load.
+
+const publicDir = path.resolve(__dirname, "../../public");
+const adminHtml = readFileSync(path.join(publicDir, "admin/index.html"), "utf8");
+const admin = new DOMParser().parseFromString(adminHtml, "text/html");
+
+/** The scripts a page loads, as files of public/. */
+function scriptsOf(file: string): string[] {
+  const page = new DOMParser().parseFromString(
+    readFileSync(path.join(publicDir, file), "utf8"),
+    "text/html",
+  );
+  return [...page.querySelectorAll("script[src]")].map((script) =>
+    (script.getAttribute("src") ?? "").replace(/^\//, ""),
+  );
+}
+
+describe("the admin page", () => {
+  it("asks search engines not to index it or follow its links", () => {
+    expect(admin.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("none");
+  });
+
+  it("loads its scripts from /admin/ itself", () => {
+    const sources = [...admin.querySelectorAll("script[src], link[href]")].map(
+      (element) => element.getAttribute("src") ?? element.getAttribute("href") ?? "",
+    );
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) expect(source).not.toMatch(/^(https?:)?\/\//);
+    for (const source of sources) {
+      expect(readdirSync(path.join(publicDir, "admin"))).toContain(source);
+    }
+  });
+
+  it("is not a page of the site", () => {
+    const pages = readdirSync(path.join(publicDir, "page-data"));
+    expect(pages).not.toContain("admin");
+  });
+});
+
+describe("the site's pages", () => {
+  it.each(["index.html", "mentions-legales/index.html", "404.html"])(
+    "%s loads no admin code",
+    (file) => {
+      const scripts = scriptsOf(file);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const script of scripts) {
+        expect(script.startsWith("admin/")).toBe(false);
+        const code = readFileSync(path.join(publicDir, script), "utf8");
+        expect(code).not.toMatch(/decap|netlify-?identity/i);
+      }
+    },
+  );
+});
