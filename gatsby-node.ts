@@ -15,6 +15,7 @@ import {
 } from "./src/content-model/check";
 import { fillTokens, tokenValues } from "./src/content-model/tokens";
 import { robotsTxt } from "./src/lib/search-engines";
+import { cmsConnectOrigins, cmsSettings } from "./src/cms/settings";
 import { writeHostHeaders } from "./src/lib/security-headers";
 import { siteUrl } from "./src/lib/site-url";
 
@@ -361,6 +362,10 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   const publicDir = path.join(__dirname, "public");
   writeFileSync(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl(process.env.SITE_URL)));
-  const rules = writeHostHeaders(publicDir, process.env.GATSBY_API_URL);
+  const rules = writeHostHeaders(
+    publicDir,
+    process.env.GATSBY_API_URL,
+    cmsConnectOrigins(cmsSettings(process.env)),
+  );
   reporter.info(`public/_headers and public/nginx-headers.conf: ${rules.length} rules`);
 };

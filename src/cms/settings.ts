@@ -11,6 +11,20 @@ export type CmsBackendSettings = {
 
 export type CmsSettings = { backend: CmsBackendSettings; localBackendUrl: string };
 
+/**
+ * The origins the admin talks to, for its Content-Security-Policy: the local backend while
+ * editing on a workstation, and the git host's API in production (Git Gateway is the site's own
+ * origin on Netlify).
+ */
+export function cmsConnectOrigins(settings: CmsSettings): string[] {
+  const gitHostApi: Record<CmsBackendSettings["name"], string[]> = {
+    "git-gateway": [],
+    github: ["https://api.github.com"],
+    gitlab: ["https://gitlab.com"],
+  };
+  return [new URL(settings.localBackendUrl).origin, ...gitHostApi[settings.backend.name]];
+}
+
 /** The port `npm run cms` runs decap-server on, which the admin then writes through. */
 export function localBackendPort(env: NodeJS.ProcessEnv): number {
   return Number(env.CMS_PORT ?? 8081);

@@ -53,6 +53,7 @@ export function apiOrigin(configured: string | undefined): string | undefined {
 }
 
 type PolicyInput = { scriptHashes: string[]; apiOrigin?: string };
+type AdminPolicyInput = PolicyInput & { cmsOrigins: string[] };
 
 const policy = (directives: Record<string, string[]>) =>
   Object.entries(directives)
@@ -84,17 +85,14 @@ export function sitePolicy({ scriptHashes, apiOrigin }: PolicyInput): string {
   });
 }
 
-/** Decap CMS's local backend (`decap-server`), which the admin reaches while editing locally. */
-export const cmsLocalBackend = "http://localhost:8081";
-
 /**
  * The admin at /admin/ (Decap CMS). Looser than the site's: Decap compiles its validation
  * schemas with `new Function` ('unsafe-eval'), styles itself with emotion (inline styles), shows
- * uploaded media as blob: and data: URLs, renders previews in a frame, and talks to its backend
- * (the local one while editing on a workstation). A production git backend's API origin goes
- * into `connect-src` here once one is chosen.
+ * uploaded media as blob: and data: URLs, renders previews in a frame, and talks to its backends:
+ * the local one while editing on a workstation, the configured git host's API in production
+ * (`cmsConnectOrigins` in src/cms/settings.ts).
  */
-export function adminPolicy({ scriptHashes, apiOrigin }: PolicyInput): string {
+export function adminPolicy({ scriptHashes, apiOrigin, cmsOrigins }: AdminPolicyInput): string {
   return policy({
     "default-src": ["'self'"],
     "script-src": ["'self'", "'unsafe-eval'", ...unique(scriptHashes)],
@@ -102,7 +100,7 @@ export function adminPolicy({ scriptHashes, apiOrigin }: PolicyInput): string {
     "img-src": ["'self'", "data:", "blob:"],
     "media-src": ["'self'", "blob:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", cmsLocalBackend, ...(apiOrigin ? [apiOrigin] : [])],
+    "connect-src": ["'self'", ...cmsOrigins, ...(apiOrigin ? [apiOrigin] : [])],
     "frame-src": ["'self'", "blob:"],
     "worker-src": ["'self'", "blob:"],
     "object-src": ["'none'"],
@@ -227,7 +225,11 @@ export function routeOf(htmlFile: string): string {
 }
 
 /** Reads the built site in `publicDir` and writes `_headers` and `nginx-headers.conf` there. */
-export function writeHostHeaders(publicDir: string, configuredApiUrl: string | undefined) {
+export function writeHostHeaders(
+  publicDir: string,
+  configuredApiUrl: string | undefined,
+  cmsOrigins: string[],
+) {
   const files = filesUnder(publicDir);
   const html = files.filter((file) => file.endsWith(".html"));
   const isAdmin = (file: string) => file.startsWith("admin/");
@@ -243,7 +245,11 @@ export function writeHostHeaders(publicDir: string, configuredApiUrl: string | u
     pageRoutes: sitePages.map(routeOf),
     hashedAssets: files.filter((file) => !file.includes("/") && isHashedAsset(file)),
     sitePolicy: sitePolicy({ scriptHashes: hashesOf(sitePages), apiOrigin: origin }),
-    adminPolicy: adminPolicy({ scriptHashes: hashesOf(html.filter(isAdmin)), apiOrigin: origin }),
+    adminPolicy: adminPolicy({
+      scriptHashes: hashesOf(html.filter(isAdmin)),
+      apiOrigin: origin,
+      cmsOrigins,
+    }),
   });
   writeFileSync(path.join(publicDir, "_headers"), headersFileText(rules));
   writeFileSync(path.join(publicDir, "nginx-headers.conf"), nginxSnippet(rules));

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { createHash } from "node:crypto";
+import { cmsConnectOrigins, cmsSettings } from "../../cms/settings";
 import {
   adminPolicy,
   apiOrigin,
@@ -92,11 +93,32 @@ describe("sitePolicy", () => {
 
 describe("adminPolicy", () => {
   it("lets Decap CMS evaluate its schemas and reach its local backend, still framed by no one", () => {
-    const policy = adminPolicy({ scriptHashes: [] });
+    const policy = adminPolicy({
+      scriptHashes: [],
+      cmsOrigins: cmsConnectOrigins(cmsSettings({})),
+    });
     expect(directive(policy, "script-src")).toEqual(["'self'", "'unsafe-eval'"]);
-    expect(directive(policy, "connect-src")).toContain("http://localhost:8081");
+    expect(directive(policy, "connect-src")).toEqual(["'self'", "http://localhost:8081"]);
     expect(directive(policy, "img-src")).toContain("blob:");
     expect(directive(policy, "frame-ancestors")).toEqual(["'none'"]);
+  });
+
+  it.each([
+    [{ CMS_PORT: "8581" }, ["'self'", "http://localhost:8581"]],
+    [
+      { CMS_BACKEND: "github", CMS_REPO: "hestia/site" },
+      ["'self'", "http://localhost:8081", "https://api.github.com"],
+    ],
+    [
+      { CMS_BACKEND: "gitlab", CMS_REPO: "hestia/site" },
+      ["'self'", "http://localhost:8081", "https://gitlab.com"],
+    ],
+  ])("with %j, connects to exactly %j", (env, sources) => {
+    const policy = adminPolicy({
+      scriptHashes: [],
+      cmsOrigins: cmsConnectOrigins(cmsSettings(env)),
+    });
+    expect(directive(policy, "connect-src")).toEqual(sources);
   });
 });
 
