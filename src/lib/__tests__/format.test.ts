@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import {
   formatDays,
   formatEuro,
@@ -125,5 +126,32 @@ describe("telHref", () => {
     ["+262 692 12 34 56", "tel:+262692123456"],
   ])("dials %p with %p", (phone, expected) => {
     expect(telHref(phone)).toBe(expected);
+  });
+});
+
+describe("formatNumber", () => {
+  const intl = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 });
+  const withNarrowSpaces = (text: string) => text.replace(/\s/gu, narrowNoBreakSpace);
+
+  it.each([0, 7, 999, 1000, 3500, 24000, 1234567, 0.05, 0.95, 1.25, 2.45, 12.46, 99.96, -1234.5])(
+    "writes %p as Intl.NumberFormat('fr-FR') does",
+    (value) => {
+      expect(formatNumber(value)).toBe(withNarrowSpaces(intl.format(value)));
+    },
+  );
+
+  it("agrees with Intl.NumberFormat('fr-FR') on any figure content may hold", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: 0, max: 100_000_000 }),
+          fc.double({ min: 0, max: 1_000_000, noNaN: true }),
+          fc.integer({ min: 0, max: 1_000_000 }).map((tenths) => tenths / 10),
+          fc.integer({ min: 0, max: 1_000_000 }).map((hundredths) => hundredths / 100),
+        ),
+        (value) => formatNumber(value) === withNarrowSpaces(intl.format(value)),
+      ),
+      { numRuns: 5000 },
+    );
   });
 });
