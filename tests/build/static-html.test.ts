@@ -41,6 +41,10 @@ const pages = [
 describe.each(pages)("$file", ({ file, canonical }) => {
   const doc = read(file);
 
+  it("is text: no NUL byte left by the streaming renderer", () => {
+    expect(readFileSync(path.join(publicDir, file), "utf8")).not.toContain("\u0000");
+  });
+
   it('declares lang="fr"', () => {
     expect(doc.documentElement.getAttribute("lang")).toBe("fr");
   });
