@@ -3,6 +3,7 @@
 import type { GatsbySSR } from "gatsby";
 import React from "react";
 import { HelmetProvider, type HelmetServerState } from "react-helmet-async";
+import latinFont from "@fontsource-variable/public-sans/files/public-sans-latin-wght-normal.woff2";
 import Layout from "./src/components/layout/layout";
 
 type HelmetContext = { helmet?: HelmetServerState };
@@ -24,7 +25,19 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
   setHeadComponents,
 }) => {
   setHtmlAttributes({ lang: "fr" });
-  setHeadComponents([<link key="icon" rel="icon" href="/favicon.svg" type="image/svg+xml" />]);
+  setHeadComponents([
+    <link key="icon" rel="icon" href="/favicon.svg" type="image/svg+xml" />,
+    // Every page's text is in this file: fetched with the HTML, not once the styles are parsed,
+    // it is there for the first paint (see src/styles/fonts.css).
+    <link
+      key="font"
+      rel="preload"
+      href={latinFont}
+      as="font"
+      type="font/woff2"
+      crossOrigin="anonymous"
+    />,
+  ]);
   const helmet = helmetContexts.get(pathname)?.helmet;
   helmetContexts.delete(pathname);
   if (!helmet) return;
