@@ -14,7 +14,7 @@ import {
   type ContentKind,
 } from "./src/content-model/check";
 import { fillTokens, tokenValues } from "./src/content-model/tokens";
-import { repairHtmlFiles } from "./src/lib/null-bytes";
+import { finishBuiltPages } from "./src/lib/built-pages";
 import { robotsTxt } from "./src/lib/search-engines";
 import { cmsConnectOrigins, cmsSettings } from "./src/cms/settings";
 import { writeHostHeaders } from "./src/lib/security-headers";
@@ -358,13 +358,12 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   actions.replaceWebpackConfig(config);
 };
 
-// The built pages repaired (see null-bytes.ts), then files for crawlers and the host: robots.txt
+// The built pages finished (see built-pages.ts), then files for crawlers and the host: robots.txt
 // names the sitemap at SITE_URL; the headers' script hashes are taken from the HTML as served.
 export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   const publicDir = path.join(__dirname, "public");
-  const repaired = repairHtmlFiles(publicDir);
-  if (repaired.length)
-    reporter.info(`NUL bytes from React's stream removed: ${repaired.join(", ")}`);
+  const finished = finishBuiltPages(publicDir);
+  reporter.info(`Pages finished (NUL bytes, bundles after first paint): ${finished.length}`);
   writeFileSync(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl(process.env.SITE_URL)));
   const rules = writeHostHeaders(
     publicDir,

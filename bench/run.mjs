@@ -15,7 +15,8 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { ReportGenerator } from "lighthouse/report/generator/report-generator.js";
 import { budgets, check, formatTable } from "./budgets.mjs";
 
-const pages = ["/", "/mentions-legales"];
+// BENCH_PAGES=/,/mentions-legales (the default) chooses the measured pages.
+const pages = (process.env.BENCH_PAGES ?? "/,/mentions-legales").split(",");
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 9300);
 const baseUrl = `http://localhost:${port}`;

@@ -45,6 +45,12 @@ describe.each(pages)("$file", ({ file, canonical }) => {
     expect(readFileSync(path.join(publicDir, file), "utf8")).not.toContain("\u0000");
   });
 
+  it("asks for Gatsby's bundles only after its first paint", () => {
+    const html = readFileSync(path.join(publicDir, file), "utf8");
+    expect(html).not.toMatch(/<script[^>]* src=/);
+    expect(html).toMatch(/requestAnimationFrame\(function\(\)\{setTimeout\(.*\/app-[0-9a-f]+\.js/);
+  });
+
   it('declares lang="fr"', () => {
     expect(doc.documentElement.getAttribute("lang")).toBe("fr");
   });

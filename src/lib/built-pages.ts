@@ -1,0 +1,52 @@
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+// Finishing touches to the HTML Gatsby wrote, made after the build and before anything reads or
+// hashes the pages (the host headers hold the hash of every inline script).
+
+/**
+ * React 18's streaming server renderer, which Gatsby uses for every page, sometimes leaves a NUL
+ * byte where a multi-byte character (an "é") did not fit at the end of its write buffer: the
+ * unused byte is written out with the rest. Browsers drop it from text, but it makes the file
+ * binary to tools, and inside an inline script it would change the script's hash. Fixed in
+ * React 19. No valid HTML contains a NUL byte.
+ */
+export function withoutNullBytes(html: string): string {
+  return html.replaceAll("\u0000", "");
+}
+
+// Gatsby's bundles, as its scripts slice writes them at the end of every page.
+const bundleTag = /<script src="(\/[\w.~-]+\.js)" async(?:="")?><\/script>/gu;
+
+/**
+ * Gatsby's bundles are async scripts that the browser fetches while it parses the HTML, before
+ * it has painted anything; yet the page is whole without them. Here they are asked for just
+ * after the first paint, by one inline script, so that on a slow connection the text and the
+ * hero come first, and the bundles then hydrate what is already on screen.
+ */
+export function bundlesAfterFirstPaint(html: string): string {
+  const sources = [...html.matchAll(bundleTag)].map((match) => match[1]);
+  if (sources.length === 0) return html;
+  const loader =
+    "requestAnimationFrame(function(){setTimeout(function(){" +
+    `${JSON.stringify(sources)}.forEach(function(src){` +
+    'var script=document.createElement("script");script.src=src;document.body.appendChild(script)' +
+    "})})})";
+  return html.replace(bundleTag, "").replace("</body>", `<script>${loader}</script></body>`);
+}
+
+/** Applies both to every HTML page under `publicDir`; returns the pages it changed. */
+export function finishBuiltPages(publicDir: string): string[] {
+  const changed: string[] = [];
+  for (const entry of readdirSync(publicDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const html = readFileSync(file, "utf8");
+    const finished = bundlesAfterFirstPaint(withoutNullBytes(html));
+    if (finished !== html) {
+      writeFileSync(file, finished);
+      changed.push(path.relative(publicDir, file));
+    }
+  }
+  return changed;
+}
