@@ -35,6 +35,16 @@ export function bundlesAfterFirstPaint(html: string): string {
   return html.replace(bundleTag, "").replace("</body>", `<script>${loader}</script></body>`);
 }
 
+/** The bundles a finished page loads, script tags and the after-first-paint loader alike. */
+export function bundlesOf(html: string): string[] {
+  const tagged = [...html.matchAll(/<script[^>]* src="([^"]+)"/gu)].map((match) => match[1] ?? "");
+  const loaded = /\["[^\]]*"\]\.forEach\(function\(src\)/u.exec(html)?.[0];
+  return [
+    ...tagged,
+    ...(loaded ? (JSON.parse(loaded.split(".forEach")[0] ?? "[]") as string[]) : []),
+  ];
+}
+
 /** Applies both to every HTML page under `publicDir`; returns the pages it changed. */
 export function finishBuiltPages(publicDir: string): string[] {
   const changed: string[] = [];

@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { bundlesOf } from "../../src/lib/built-pages";
 
 // The admin lives in public/admin/ on its own: search engines are told to skip it, it names no
 // other host, and none of its code reaches the pages visitors load.
@@ -10,12 +11,8 @@ const admin = new DOMParser().parseFromString(adminHtml, "text/html");
 
 /** The scripts a page loads, as files of public/. */
 function scriptsOf(file: string): string[] {
-  const page = new DOMParser().parseFromString(
-    readFileSync(path.join(publicDir, file), "utf8"),
-    "text/html",
-  );
-  return [...page.querySelectorAll("script[src]")].map((script) =>
-    (script.getAttribute("src") ?? "").replace(/^\//, ""),
+  return bundlesOf(readFileSync(path.join(publicDir, file), "utf8")).map((src) =>
+    src.replace(/^\//, ""),
   );
 }
 

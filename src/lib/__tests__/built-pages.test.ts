@@ -1,7 +1,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { bundlesAfterFirstPaint, finishBuiltPages, withoutNullBytes } from "../built-pages";
+import {
+  bundlesAfterFirstPaint,
+  bundlesOf,
+  finishBuiltPages,
+  withoutNullBytes,
+} from "../built-pages";
 
 const gatsbyTail =
   '<script id="gatsby-chunk-mapping">window.___chunkMapping="{}";</script>' +
@@ -37,6 +42,14 @@ describe("bundlesAfterFirstPaint", () => {
       fakeDocument,
     );
     expect(appended).toEqual(["/webpack-runtime-0a1b.js", "/framework-2c3d.js", "/app-4e5f.js"]);
+  });
+
+  it("still names its bundles to whoever reads the page", () => {
+    expect(bundlesOf(html)).toEqual([
+      "/webpack-runtime-0a1b.js",
+      "/framework-2c3d.js",
+      "/app-4e5f.js",
+    ]);
   });
 
   it("keeps the inline scripts the bundles need before them", () => {
