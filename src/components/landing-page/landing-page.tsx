@@ -1,5 +1,5 @@
 import { getImage } from "gatsby-plugin-image";
-import React from "react";
+import React, { memo, Suspense } from "react";
 import useClientReferences from "../../hooks/use-client-references";
 import useCompany from "../../hooks/use-company";
 import useFigures from "../../hooks/use-figures";
@@ -17,8 +17,21 @@ import References from "../references/references";
 import Results from "../results/results";
 import TestimonialCarousel from "../testimonials/testimonial-carousel";
 
-/** The landing page's sections, in the specification's order, fed from `content/`. */
-export default function LandingPage() {
+/**
+ * A section hydrated on its own. React hydrates the page's shell first, then each boundary in a
+ * separate, lower-priority pass with its own commit, so no single task has to bring the whole
+ * page to life on a slow phone. The server HTML shows meanwhile.
+ */
+function Hydrated({ children }: { children: React.ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
+/**
+ * The landing page's sections, in the specification's order, fed from `content/`. Memoised: a
+ * re-render of the page (a hash change) must not reach a section still waiting to hydrate, or
+ * React would drop its server HTML and render it again.
+ */
+const LandingPage = memo(function LandingPage() {
   const copy = useLandingCopy();
   const figures = useFigures();
   const company = useCompany();
@@ -29,20 +42,40 @@ export default function LandingPage() {
   return (
     <>
       <Hero {...hero} image={getImage(hero.image.childImageSharp?.gatsbyImageData ?? null)} />
-      <Approach {...copy.approach} />
-      <ComplementaryServices {...copy.services} />
-      <Guarantees {...copy.guarantees} />
-      <Channels
-        {...copy.channels}
-        channels={figures.channels}
-        combinedContactRate={figures.combinedContactRate}
-      />
-      <Results copy={copy.results} figures={figures} />
-      <References {...copy.references} clients={clients} />
-      <TestimonialCarousel title={copy.testimonials.title} testimonials={testimonials} />
-      <Process {...copy.process} />
-      <CallToAction {...copy.cta} phone={company.phone} />
+      <Hydrated>
+        <Approach {...copy.approach} />
+      </Hydrated>
+      <Hydrated>
+        <ComplementaryServices {...copy.services} />
+      </Hydrated>
+      <Hydrated>
+        <Guarantees {...copy.guarantees} />
+      </Hydrated>
+      <Hydrated>
+        <Channels
+          {...copy.channels}
+          channels={figures.channels}
+          combinedContactRate={figures.combinedContactRate}
+        />
+      </Hydrated>
+      <Hydrated>
+        <Results copy={copy.results} figures={figures} />
+      </Hydrated>
+      <Hydrated>
+        <References {...copy.references} clients={clients} />
+      </Hydrated>
+      <Hydrated>
+        <TestimonialCarousel title={copy.testimonials.title} testimonials={testimonials} />
+      </Hydrated>
+      <Hydrated>
+        <Process {...copy.process} />
+      </Hydrated>
+      <Hydrated>
+        <CallToAction {...copy.cta} phone={company.phone} />
+      </Hydrated>
       <ContactSection {...copy.contact} replyHours={figures.quoteReplyHours} />
     </>
   );
-}
+});
+
+export default LandingPage;
