@@ -5,7 +5,7 @@
 //
 //   npm run bench                 builds twice, then measures
 //   npm run bench -- --no-build   measures the build already in public/
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -13,13 +13,13 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { ReportGenerator } from "lighthouse/report/generator/report-generator.js";
+import { serveBuild } from "../e2e/gatsby-serve.mjs";
 import { budgets, check, formatTable } from "./budgets.mjs";
 
 // BENCH_PAGES=/,/mentions-legales (the default) chooses the measured pages.
 const pages = (process.env.BENCH_PAGES ?? "/,/mentions-legales").split(",");
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 9300);
-const baseUrl = `http://localhost:${port}`;
 const resultsDir = "bench-results";
 const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" };
 
@@ -44,33 +44,6 @@ if (!process.argv.includes("--no-build")) {
 } else if (!existsSync("public/index.html")) {
   console.error("No production build in public/: run `npm run build` first.");
   process.exit(1);
-}
-
-// `gatsby serve` compresses its answers with gzip, as a production static host does.
-const server = spawn("npx", ["gatsby", "serve", "--port", String(port)], {
-  env,
-  stdio: "ignore",
-  detached: true,
-});
-const stopServer = () => {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // already stopped
-  }
-};
-process.on("exit", stopServer);
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    try {
-      if ((await fetch(baseUrl)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`gatsby serve did not answer on ${baseUrl}`);
 }
 
 /** One Lighthouse run in a fresh Chromium profile, so no run warms the next one's cache. */
@@ -132,7 +105,8 @@ function failedAudits(lhr) {
   );
 }
 
-await waitForServer();
+// `gatsby serve` compresses its answers with gzip, as a production static host does.
+const { url: baseUrl, stop: stopServer } = await serveBuild({ port });
 const measured = [];
 const medianReports = [];
 for (const page of pages) {

@@ -1,15 +1,14 @@
 // Browser tests: serve the production build (with its Gatsby Function) and run the suites in
 // Debian's Chromium through playwright-core. Screenshots go to test-results/screenshots.
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { run } from "node:test";
 import { spec } from "node:test/reporters";
+import { serveBuild } from "./gatsby-serve.mjs";
 import { startStaticHost } from "./static-host.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 9400);
-const baseUrl = `http://localhost:${port}`;
 // The static host with public/_headers, in front of gatsby serve for /api/*.
 const hostPort = Number(process.env.E2E_HOST_PORT ?? port + 10);
 const quoteFile = path.join(
@@ -22,38 +21,10 @@ if (!existsSync("public/index.html")) {
   process.exit(1);
 }
 
-const server = spawn("npx", ["gatsby", "serve", "--port", String(port)], {
-  env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", QUOTE_REQUESTS_FILE: quoteFile },
-  stdio: ["ignore", "pipe", "pipe"],
-  detached: true,
+const { url: baseUrl, stop: stopServer } = await serveBuild({
+  port,
+  env: { QUOTE_REQUESTS_FILE: quoteFile },
 });
-let serverLog = "";
-server.stdout.on("data", (chunk) => (serverLog += chunk));
-server.stderr.on("data", (chunk) => (serverLog += chunk));
-
-async function waitForServer() {
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    try {
-      const response = await fetch(baseUrl);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`gatsby serve did not answer on ${baseUrl}:\n${serverLog}`);
-}
-
-const stopServer = () => {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // already stopped
-  }
-};
-process.on("exit", stopServer);
-
-await waitForServer();
 const host = await startStaticHost({ root: "public", port: hostPort, apiTarget: baseUrl });
 process.env.E2E_BASE_URL = baseUrl;
 process.env.E2E_HOST_URL = `http://localhost:${hostPort}`;
