@@ -45,17 +45,23 @@ export function bundlesOf(html: string): string[] {
   ];
 }
 
+/** Every file under a folder, as paths relative to it with forward slashes. */
+export function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
+    .map((file) => file.split(path.sep).join("/"));
+}
+
 /** Applies both to every HTML page under `publicDir`; returns the pages it changed. */
 export function finishBuiltPages(publicDir: string): string[] {
   const changed: string[] = [];
-  for (const entry of readdirSync(publicDir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith(".html")) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    const html = readFileSync(file, "utf8");
+  for (const file of filesUnder(publicDir).filter((name) => name.endsWith(".html"))) {
+    const html = readFileSync(path.join(publicDir, file), "utf8");
     const finished = bundlesAfterFirstPaint(withoutNullBytes(html));
     if (finished !== html) {
-      writeFileSync(file, finished);
-      changed.push(path.relative(publicDir, file));
+      writeFileSync(path.join(publicDir, file), finished);
+      changed.push(file);
     }
   }
   return changed;

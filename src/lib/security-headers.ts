@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Parser } from "htmlparser2";
+import { filesUnder } from "./built-pages";
 
 // The HTTP headers the static host sends, written after the build from the final files:
 // `public/_headers` (Netlify, Cloudflare Pages) and `public/nginx-headers.conf` (the same rules
@@ -208,14 +209,6 @@ export function nginxSnippet(rules: Rule[]): string {
     block("/", headersOf("/"), ["try_files $uri $uri/index.html =404;"]),
     "",
   ].join("\n\n");
-}
-
-/** Every file under a folder, as paths relative to it with forward slashes. */
-function filesUnder(folder: string): string[] {
-  return readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
-    .map((file) => file.split(path.sep).join("/"));
 }
 
 /** `index.html` → `/`, `mentions-legales/index.html` → `/mentions-legales`, `404.html` as is. */
