@@ -8,7 +8,7 @@ import {
   quoteFormActionAtom,
   type FieldState,
 } from "./quote-form-atoms";
-import type { QuoteField, QuoteTextField } from "./quote-request";
+import { quoteFields, type QuoteField, type QuoteTextField } from "./quote-request";
 import * as styles from "./quote-form.module.css";
 
 /** The banner's words, with the reply delay from content/figures ("24h" in the specification). */
@@ -89,10 +89,9 @@ export default function QuoteForm({ replyHours }: QuoteFormProps) {
     if (consent instanceof HTMLInputElement && consent.checked) {
       void dispatch({ type: "toggleConsent", checked: true });
     }
-    for (const { field } of textFields) {
+    for (const field of quoteFields) {
       if (leftEarly.has(field)) void dispatch({ type: "blur", field });
     }
-    if (leftEarly.has("rgpd")) void dispatch({ type: "blur", field: "rgpd" });
   }, [dispatch]);
 
   // The submit button is disabled while sending, which drops keyboard focus: bring it to the
