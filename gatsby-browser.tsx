@@ -4,6 +4,7 @@ import React, { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { HelmetProvider } from "react-helmet-async";
 import Layout from "./src/components/layout/layout";
+import { beginFirstHydration, endFirstHydration } from "./src/lib/first-hydration";
 
 export const wrapRootElement: GatsbyBrowser["wrapRootElement"] = ({ element }) => (
   <HelmetProvider>{element}</HelmetProvider>
@@ -22,7 +23,13 @@ export const replaceHydrateFunction = () => (element: React.ReactElement, contai
     createRoot(container).render(element);
     return;
   }
+  beginFirstHydration();
   startTransition(() => {
     hydrateRoot(container, element);
   });
+};
+
+// Gatsby runs this once the first render is committed: anything rendered from now on is new.
+export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
+  endFirstHydration();
 };

@@ -1,5 +1,4 @@
-import { getImage } from "gatsby-plugin-image";
-import React, { memo, Suspense } from "react";
+import React, { memo } from "react";
 import useClientReferences from "../../hooks/use-client-references";
 import useCompany from "../../hooks/use-company";
 import useFigures from "../../hooks/use-figures";
@@ -16,20 +15,13 @@ import Process from "../process/process";
 import References from "../references/references";
 import Results from "../results/results";
 import TestimonialCarousel from "../testimonials/testimonial-carousel";
+import StaticHtml from "../ui/static-html";
 
 /**
- * A section hydrated on its own. React hydrates the page's shell first, then each boundary in a
- * separate, lower-priority pass with its own commit, so no single task has to bring the whole
- * page to life on a slow phone. The server HTML shows meanwhile.
- */
-function Hydrated({ children }: { children: React.ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>;
-}
-
-/**
- * The landing page's sections, in the specification's order, fed from `content/`. Memoised: a
- * re-render of the page (a hash change) must not reach a section still waiting to hydrate, or
- * React would drop its server HTML and render it again.
+ * The landing page's sections, in the specification's order, fed from `content/`. Only the
+ * carousel and the contact section (the form) have behaviour; the others keep their server HTML
+ * instead of being hydrated. (`getImage` is not used: importing it ships gatsby-plugin-image's
+ * browser runtime, and the hero draws a plain picture from the data.)
  */
 const LandingPage = memo(function LandingPage() {
   const copy = useLandingCopy();
@@ -41,38 +33,38 @@ const LandingPage = memo(function LandingPage() {
 
   return (
     <>
-      <Hero {...hero} image={getImage(hero.image.childImageSharp?.gatsbyImageData ?? null)} />
-      <Hydrated>
+      <StaticHtml>
+        <Hero {...hero} image={hero.image.childImageSharp?.gatsbyImageData} />
+      </StaticHtml>
+      <StaticHtml>
         <Approach {...copy.approach} />
-      </Hydrated>
-      <Hydrated>
+      </StaticHtml>
+      <StaticHtml>
         <ComplementaryServices {...copy.services} />
-      </Hydrated>
-      <Hydrated>
+      </StaticHtml>
+      <StaticHtml>
         <Guarantees {...copy.guarantees} />
-      </Hydrated>
-      <Hydrated>
+      </StaticHtml>
+      <StaticHtml>
         <Channels
           {...copy.channels}
           channels={figures.channels}
           combinedContactRate={figures.combinedContactRate}
         />
-      </Hydrated>
-      <Hydrated>
+      </StaticHtml>
+      <StaticHtml>
         <Results copy={copy.results} figures={figures} />
-      </Hydrated>
-      <Hydrated>
+      </StaticHtml>
+      <StaticHtml>
         <References {...copy.references} clients={clients} />
-      </Hydrated>
-      {/* Hydrated with the page: a stateful section left to a later pass was seen, now and
-          then, to fail hydration and render again. */}
+      </StaticHtml>
       <TestimonialCarousel title={copy.testimonials.title} testimonials={testimonials} />
-      <Hydrated>
+      <StaticHtml>
         <Process {...copy.process} />
-      </Hydrated>
-      <Hydrated>
+      </StaticHtml>
+      <StaticHtml>
         <CallToAction {...copy.cta} phone={company.phone} />
-      </Hydrated>
+      </StaticHtml>
       <ContactSection {...copy.contact} replyHours={figures.quoteReplyHours} />
     </>
   );
