@@ -68,7 +68,7 @@ const config: GatsbyConfig = {
     },
     {
       // The web manifest and the touch icons, drawn from our own mark at build time. The tab's
-      // favicon stays static/favicon.svg (its rounded tile), linked from gatsby-ssr.
+      // favicon is a PNG of static/favicon.svg (its rounded tile): see src/lib/favicon.ts.
       resolve: "gatsby-plugin-manifest",
       options: {
         name: companyName,

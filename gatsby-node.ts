@@ -1,8 +1,9 @@
 // Content model and pages: typed nodes made from the Markdown in `content/`, checked at build.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { GatsbyNode, Node } from "gatsby";
 import type { GraphQLObjectType, GraphQLResolveInfo } from "graphql";
+import sharp from "sharp";
 import {
   checkBody,
   checkFrontmatter,
@@ -15,6 +16,7 @@ import {
 } from "./src/content-model/check";
 import { fillTokens, tokenValues } from "./src/content-model/tokens";
 import { finishBuiltPages } from "./src/lib/built-pages";
+import { favicon } from "./src/lib/favicon";
 import { robotsTxt } from "./src/lib/search-engines";
 import { cmsConnectOrigins, cmsSettings } from "./src/cms/settings";
 import { writeHostHeaders } from "./src/lib/security-headers";
@@ -356,6 +358,17 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
     [path.join(__dirname, "node_modules/gatsby-plugin-decap-cms/gatsby-browser.js")]: false,
   };
   actions.replaceWebpackConfig(config);
+};
+
+// Drawn for `gatsby develop` as well as for builds: the pages link it from their head.
+// Rendered large, then scaled down, for smooth edges.
+export const onPostBootstrap: GatsbyNode["onPostBootstrap"] = async () => {
+  const publicDir = path.join(__dirname, "public");
+  mkdirSync(publicDir, { recursive: true });
+  await sharp(path.join(__dirname, favicon.source), { density: 300 })
+    .resize(favicon.size, favicon.size)
+    .png()
+    .toFile(path.join(publicDir, favicon.href));
 };
 
 // The built pages finished (see built-pages.ts), then files for crawlers and the host: robots.txt

@@ -5,6 +5,7 @@ import React from "react";
 import { HelmetProvider, type HelmetServerState } from "react-helmet-async";
 import latinFont from "@fontsource-variable/public-sans/files/public-sans-latin-wght-normal.woff2";
 import Layout from "./src/components/layout/layout";
+import { favicon } from "./src/lib/favicon";
 
 type HelmetContext = { helmet?: HelmetServerState };
 const helmetContexts = new Map<string, HelmetContext>();
@@ -26,7 +27,13 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
 }) => {
   setHtmlAttributes({ lang: "fr" });
   setHeadComponents([
-    <link key="icon" rel="icon" href="/favicon.svg" type="image/svg+xml" />,
+    <link
+      key="icon"
+      rel="icon"
+      href={favicon.href}
+      type="image/png"
+      sizes={`${favicon.size}x${favicon.size}`}
+    />,
     // Every page's text is in this file: fetched with the HTML, not once the styles are parsed,
     // it is there for the first paint (see src/styles/fonts.css).
     <link

@@ -112,7 +112,13 @@ describe.each(pages)("$file", ({ file, route, canonical, kind }) => {
       const href = doc.querySelector(selector)?.getAttribute("href") ?? "";
       expect(existsSync(path.join(publicDir, href.split("?")[0] ?? ""))).toBe(true);
     }
-    expect(doc.querySelector('link[rel="icon"]')?.getAttribute("href")).toBe("/favicon.svg");
+    // A PNG, not the SVG: Chromium draws an SVG icon on the page's main thread.
+    const icon = doc.querySelector('link[rel="icon"]');
+    expect(icon?.getAttribute("type")).toBe("image/png");
+    expect(icon?.getAttribute("sizes")).toBe("48x48");
+    const png = readFileSync(path.join(publicDir, icon?.getAttribute("href") ?? "missing"));
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([48, 48]);
   });
 
   if (kind === "landing") {
