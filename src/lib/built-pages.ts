@@ -20,18 +20,29 @@ const bundleTag = /<script src="(\/[\w.~-]+\.js)" async(?:="")?><\/script>/gu;
 
 /**
  * Gatsby's bundles are async scripts that the browser fetches while it parses the HTML, before
- * it has painted anything; yet the page is whole without them. Here they are asked for just
- * after the first paint, by one inline script, so that on a slow connection the text and the
- * hero come first, and the bundles then hydrate what is already on screen.
+ * it has painted anything; yet the page is whole without them. Here they are asked for once the
+ * first contentful paint is on screen (a frame can reach the screen well after its
+ * `requestAnimationFrame`), so that on a slow connection the text and the hero come first, and
+ * the bundles then hydrate what is already there. Without paint timing, they wait for the first
+ * frame; and whatever happens, they are asked for after four seconds (a tab opened hidden does
+ * not paint).
  */
 export function bundlesAfterFirstPaint(html: string): string {
   const sources = [...html.matchAll(bundleTag)].map((match) => match[1]);
   if (sources.length === 0) return html;
   const loader =
-    "requestAnimationFrame(function(){setTimeout(function(){" +
+    "(function(){var started=false;" +
+    "function load(){if(started)return;started=true;" +
     `${JSON.stringify(sources)}.forEach(function(src){` +
     'var script=document.createElement("script");script.src=src;document.body.appendChild(script)' +
-    "})})})";
+    "})}" +
+    "var Observer=window.PerformanceObserver;" +
+    'if(Observer&&Observer.supportedEntryTypes&&Observer.supportedEntryTypes.indexOf("paint")>-1)' +
+    "new Observer(function(list,observer){" +
+    'if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();load()}' +
+    '}).observe({type:"paint",buffered:true});' +
+    "else requestAnimationFrame(function(){setTimeout(load)});" +
+    "setTimeout(load,4000)})()";
   return html.replace(bundleTag, "").replace("</body>", `<script>${loader}</script></body>`);
 }
 

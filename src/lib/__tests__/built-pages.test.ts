@@ -27,21 +27,70 @@ describe("bundlesAfterFirstPaint", () => {
     expect(html).not.toMatch(/<script src=/);
   });
 
-  it("asks for the same bundles, in order, after the first frame", () => {
-    const loader = /<script>(requestAnimationFrame\(.*\))<\/script><\/body>/u.exec(html)?.[1];
+  /** Runs the page's loader against a fake browser; returns what it appended, and the hooks. */
+  function runLoader({ paintTiming }: { paintTiming: boolean }) {
+    const loader = /<script>(\(function\(\)\{.*\}\)\(\))<\/script><\/body>/u.exec(html)?.[1];
     expect(loader).toBeDefined();
     const appended: string[] = [];
-    const frame = (callback: () => void) => callback();
+    const frames: Array<() => void> = [];
+    const timers: Array<{ callback: () => void; delay: number }> = [];
+    const observers: Array<(entries: string[]) => void> = [];
+    class FakeObserver {
+      static supportedEntryTypes = paintTiming ? ["paint", "longtask"] : ["longtask"];
+      connected = true;
+      constructor(private readonly callback: (list: object, observer: FakeObserver) => void) {}
+      observe(options: { type: string; buffered: boolean }) {
+        expect(options).toEqual({ type: "paint", buffered: true });
+        observers.push((names) => {
+          if (!this.connected) return;
+          const list = { getEntriesByName: (name: string) => names.filter((n) => n === name) };
+          this.callback(list, this);
+        });
+      }
+      disconnect() {
+        this.connected = false;
+      }
+    }
     const fakeDocument = {
       createElement: () => ({ src: "" }),
       body: { appendChild: (script: { src: string }) => appended.push(script.src) },
     };
-    new Function("requestAnimationFrame", "setTimeout", "document", loader ?? "")(
-      frame,
-      frame,
+    new Function("window", "requestAnimationFrame", "setTimeout", "document", loader ?? "")(
+      { PerformanceObserver: FakeObserver },
+      (callback: () => void) => frames.push(callback),
+      (callback: () => void, delay = 0) => timers.push({ callback, delay }),
       fakeDocument,
     );
-    expect(appended).toEqual(["/webpack-runtime-0a1b.js", "/framework-2c3d.js", "/app-4e5f.js"]);
+    return { appended, frames, timers, observers };
+  }
+
+  const bundles = ["/webpack-runtime-0a1b.js", "/framework-2c3d.js", "/app-4e5f.js"];
+
+  it("asks for the same bundles, in order, once the first contentful paint is on screen", () => {
+    const { appended, observers } = runLoader({ paintTiming: true });
+    expect(appended).toEqual([]);
+    observers.forEach((deliver) => deliver(["first-paint"]));
+    expect(appended).toEqual([]);
+    observers.forEach((deliver) => deliver(["first-contentful-paint"]));
+    expect(appended).toEqual(bundles);
+  });
+
+  it("without paint timing, asks for them after the first frame", () => {
+    const { appended, frames, timers } = runLoader({ paintTiming: false });
+    expect(appended).toEqual([]);
+    frames.forEach((frame) => frame());
+    timers.filter(({ delay }) => delay === 0).forEach(({ callback }) => callback());
+    expect(appended).toEqual(bundles);
+  });
+
+  it("asks for them after four seconds if nothing is painted, and never twice", () => {
+    const { appended, timers, observers } = runLoader({ paintTiming: true });
+    const fallback = timers.find(({ delay }) => delay === 4000);
+    fallback?.callback();
+    expect(appended).toEqual(bundles);
+    observers.forEach((deliver) => deliver(["first-contentful-paint"]));
+    fallback?.callback();
+    expect(appended).toEqual(bundles);
   });
 
   it("still names its bundles to whoever reads the page", () => {
@@ -55,7 +104,7 @@ describe("bundlesAfterFirstPaint", () => {
   it("keeps the inline scripts the bundles need before them", () => {
     expect(html).toContain('<script id="gatsby-chunk-mapping">');
     expect(html.indexOf("gatsby-chunk-mapping")).toBeLessThan(
-      html.indexOf("requestAnimationFrame"),
+      html.indexOf("first-contentful-paint"),
     );
   });
 
