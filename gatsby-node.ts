@@ -334,6 +334,7 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   stage,
   getConfig,
   actions,
+  plugins,
 }) => {
   if (stage !== "build-javascript" && stage !== "develop") return;
   const config = getConfig() as {
@@ -351,6 +352,22 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   // the CSS of the components it renders, and the layout's CSS goes with the app bundle.
   const cacheGroups = config.optimization?.splitChunks?.cacheGroups;
   if (stage === "build-javascript" && cacheGroups) delete cacheGroups.styles;
+  // Nearly every function of the bundles runs while the page starts and hydrates. With this
+  // compile hint (Chromium 136 and later; others ignore it) V8 compiles them on a background
+  // thread while the file downloads, instead of one by one on the main thread when first called:
+  // the start-up task on a slow phone is about a third shorter. Added after minification (webpack's
+  // asset stage 400, which would strip the comment) and before the source maps (stage 500), which
+  // then count its line.
+  if (stage === "build-javascript") {
+    config.plugins.push(
+      plugins.banner({
+        banner: "//# allFunctionsCalledOnLoad",
+        raw: true,
+        test: /\.js$/,
+        stage: 450,
+      }),
+    );
+  }
   // The admin plugin's browser hook only serves Netlify Identity sign-up links, which this site
   // does not use: keep it out of the visitor's JavaScript (its dynamic require also warns).
   config.resolve.alias = {
