@@ -267,7 +267,11 @@ describe("the quote form in each of its states", () => {
         }),
       );
       const form = await fillForm(page);
-      await form.getByRole("button", { name: "Envoyer ma demande" }).focus();
+      // The button is disabled until the form's code has taken the typed values in: a visitor
+      // cannot reach it before, nor can the keyboard here.
+      const submit = form.getByRole("button", { name: "Envoyer ma demande", disabled: false });
+      await submit.waitFor();
+      await submit.focus();
       await page.keyboard.press("Enter");
       const toast = page
         .getByRole("alert")
