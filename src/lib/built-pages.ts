@@ -43,7 +43,15 @@ export function bundlesAfterFirstPaint(html: string): string {
     '}).observe({type:"paint",buffered:true});' +
     "else requestAnimationFrame(function(){setTimeout(load)});" +
     "setTimeout(load,4000)})()";
-  return html.replace(bundleTag, "").replace("</body>", `<script>${loader}</script></body>`);
+  // In place of the first tag, inside Gatsby's scripts slice: a later build that reuses this
+  // page stitches the slice afresh, and the loader goes with the tags it replaced instead of
+  // staying behind as a second one that would start the site twice.
+  let replaced = false;
+  return html.replace(bundleTag, () => {
+    if (replaced) return "";
+    replaced = true;
+    return `<script>${loader}</script>`;
+  });
 }
 
 /** The bundles a finished page loads, script tags and the after-first-paint loader alike. */

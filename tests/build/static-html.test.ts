@@ -49,6 +49,8 @@ describe.each(pages)("$file", ({ file, canonical }) => {
     const html = readFileSync(path.join(publicDir, file), "utf8");
     expect(html).not.toMatch(/<script[^>]* src=/);
     expect(html).toMatch(/function load\(\)\{.*\/app-[0-9a-f]+\.js.*"first-contentful-paint"/);
+    // One loader: a second would start the site twice, and hydration would fail.
+    expect(html.match(/function load\(\)/gu)).toHaveLength(1);
   });
 
   it('declares lang="fr"', () => {
