@@ -23,9 +23,9 @@ const bundleTag = /<script src="(\/[\w.~-]+\.js)" async(?:="")?><\/script>/gu;
  * it has painted anything; yet the page is whole without them. Here they are asked for once the
  * first contentful paint is on screen (a frame can reach the screen well after its
  * `requestAnimationFrame`), so that on a slow connection the text and the hero come first, and
- * the bundles then hydrate what is already there. Without paint timing, they wait for the first
- * frame; and whatever happens, they are asked for after four seconds (a tab opened hidden does
- * not paint).
+ * the bundles then hydrate what is already there. Without paint timing (or if observing it
+ * fails), they wait for the first frame; and whatever happens, they are asked for after four
+ * seconds, the timer being set first (a tab opened hidden does not paint).
  */
 export function bundlesAfterFirstPaint(html: string): string {
   const sources = [...html.matchAll(bundleTag)].map((match) => match[1]);
@@ -36,13 +36,14 @@ export function bundlesAfterFirstPaint(html: string): string {
     `${JSON.stringify(sources)}.forEach(function(src){` +
     'var script=document.createElement("script");script.src=src;document.body.appendChild(script)' +
     "})}" +
+    "setTimeout(load,4000);" +
+    "function afterFrame(){requestAnimationFrame(function(){setTimeout(load)})}" +
     "var Observer=window.PerformanceObserver;" +
-    'if(Observer&&Observer.supportedEntryTypes&&Observer.supportedEntryTypes.indexOf("paint")>-1)' +
-    "new Observer(function(list,observer){" +
+    'if(!Observer||!Observer.supportedEntryTypes||Observer.supportedEntryTypes.indexOf("paint")<0)' +
+    "return afterFrame();" +
+    "try{new Observer(function(list,observer){" +
     'if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();load()}' +
-    '}).observe({type:"paint",buffered:true});' +
-    "else requestAnimationFrame(function(){setTimeout(load)});" +
-    "setTimeout(load,4000)})()";
+    '}).observe({type:"paint",buffered:true})}catch(error){afterFrame()}})()';
   // In place of the first tag, inside Gatsby's scripts slice: a later build that reuses this
   // page stitches the slice afresh, and the loader goes with the tags it replaced instead of
   // staying behind as a second one that would start the site twice.

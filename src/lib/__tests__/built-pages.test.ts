@@ -32,7 +32,13 @@ describe("bundlesAfterFirstPaint", () => {
   });
 
   /** Runs the page's loader against a fake browser; returns what it appended, and the hooks. */
-  function runLoader({ paintTiming }: { paintTiming: boolean }) {
+  function runLoader({
+    paintTiming,
+    observer = "works",
+  }: {
+    paintTiming: boolean;
+    observer?: "works" | "throws" | "missing";
+  }) {
     const loader = /<script>(\(function\(\)\{.*\}\)\(\))<\/script>/u.exec(html)?.[1];
     expect(loader).toBeDefined();
     const appended: string[] = [];
@@ -44,6 +50,7 @@ describe("bundlesAfterFirstPaint", () => {
       connected = true;
       constructor(private readonly callback: (list: object, observer: FakeObserver) => void) {}
       observe(options: { type: string; buffered: boolean }) {
+        if (observer === "throws") throw new TypeError("entryTypes required");
         expect(options).toEqual({ type: "paint", buffered: true });
         observers.push((names) => {
           if (!this.connected) return;
@@ -60,7 +67,7 @@ describe("bundlesAfterFirstPaint", () => {
       body: { appendChild: (script: { src: string }) => appended.push(script.src) },
     };
     new Function("window", "requestAnimationFrame", "setTimeout", "document", loader ?? "")(
-      { PerformanceObserver: FakeObserver },
+      { PerformanceObserver: observer === "missing" ? undefined : FakeObserver },
       (callback: () => void) => frames.push(callback),
       (callback: () => void, delay = 0) => timers.push({ callback, delay }),
       fakeDocument,
@@ -86,6 +93,21 @@ describe("bundlesAfterFirstPaint", () => {
     timers.filter(({ delay }) => delay === 0).forEach(({ callback }) => callback());
     expect(appended).toEqual(bundles);
   });
+
+  it.each([
+    { observer: "throws", what: "throws" },
+    { observer: "missing", what: "is missing" },
+  ] as const)(
+    "when the paint observer $what, asks for them after the first frame",
+    ({ observer }) => {
+      const { appended, frames, timers } = runLoader({ paintTiming: true, observer });
+      expect(appended).toEqual([]);
+      frames.forEach((frame) => frame());
+      timers.filter(({ delay }) => delay === 0).forEach(({ callback }) => callback());
+      expect(appended).toEqual(bundles);
+      expect(timers.some(({ delay }) => delay === 4000)).toBe(true);
+    },
+  );
 
   it("asks for them after four seconds if nothing is painted, and never twice", () => {
     const { appended, timers, observers } = runLoader({ paintTiming: true });
