@@ -53,6 +53,41 @@ describe("every route", () => {
   }
 });
 
+describe("hydration", () => {
+  it("brings the header, carousel and form to life and leaves the static sections as served", async () => {
+    const page = await openPage(browser, { width: 1280 });
+    await page.goto(baseUrl, { waitUntil: "networkidle" });
+    const hydrated = (selector) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => {
+          return Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
+        });
+    // The menu and the carousel's controls answer once React has hydrated them.
+    await page.waitForFunction(() =>
+      Object.keys(document.querySelector("#temoignages button") ?? {}).some((key) =>
+        key.startsWith("__reactFiber$"),
+      ),
+    );
+    assert.equal(await hydrated("header button"), true);
+    assert.equal(await hydrated("#contact h2"), true);
+    // Sections with nothing to do keep the server's HTML: React never walked them.
+    const staticSections = page.locator("[data-static-html] section");
+    assert.ok((await staticSections.count()) >= 8);
+    for (const section of await staticSections.all()) {
+      const walked = await section.evaluate((element) =>
+        [element, ...element.querySelectorAll("*")].some((node) =>
+          Object.keys(node).some((key) => key.startsWith("__reactFiber$")),
+        ),
+      );
+      assert.equal(walked, false);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});
+
 describe("paths that are not pages", () => {
   it("an unknown path shows the landing page", async () => {
     const page = await openPage(browser);

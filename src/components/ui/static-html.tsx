@@ -11,10 +11,11 @@ function serverHtmlOf(id: string): string | null {
 /**
  * Content without behaviour, kept as the server rendered it instead of being hydrated: on a slow
  * phone, hydrating the landing page's many static sections was the bulk of the main thread's
- * work after the first paint. React takes the holder's server HTML as its own markup, so a later
- * render of the holder puts back that same HTML, never an empty box. Any other render (a page
+ * work after the first paint. The holder is found by its `useId`, which only a hydration shares
+ * with the server; React is handed the holder's own HTML as its markup, so nothing React may do
+ * with the holder later can write anything but what is already there. Any other render (a page
  * rendered in the browser, a test, or React rendering the page afresh after a failed hydration,
- * whose ids no longer match the server's) renders the children.
+ * whose ids are not the server's) renders the children.
  */
 export default function StaticHtml({ children }: { children: React.ReactNode }) {
   const id = useId();

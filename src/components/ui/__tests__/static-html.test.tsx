@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import React, { act, useState } from "react";
-import { hydrateRoot } from "react-dom/client";
+import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { beginFirstHydration, endFirstHydration } from "../../../lib/first-hydration";
 import StaticHtml from "../static-html";
@@ -39,20 +39,27 @@ function Page({ where, heading = "Accueil" }: { where: string; heading?: string 
   );
 }
 
+const roots: Root[] = [];
+
 /** Server-renders `Page`, then hydrates that HTML with the client's tree. */
-async function hydrate(client: React.ReactElement): Promise<void> {
+async function hydrate(client: React.ReactElement, { first }: { first: boolean }): Promise<void> {
   const container = document.createElement("div");
   container.innerHTML = renderToString(<Page where="server" />);
   document.body.append(container);
-  beginFirstHydration();
-  await act(async () => {
-    hydrateRoot(container, client, { onRecoverableError: () => {} });
-  });
-  endFirstHydration();
+  if (first) beginFirstHydration();
+  try {
+    await act(async () => {
+      roots.push(hydrateRoot(container, client, { onRecoverableError: () => {} }));
+    });
+  } finally {
+    if (first) endFirstHydration();
+  }
 }
 
 afterEach(() => {
+  act(() => roots.splice(0).forEach((root) => root.unmount()));
   clientRenders.mockClear();
+  jest.restoreAllMocks();
   document.body.innerHTML = "";
 });
 
@@ -64,7 +71,7 @@ it("renders its children in a plain client render", () => {
 
 it("keeps the server's HTML while hydrating, and the rest of the page comes alive", async () => {
   const errors = jest.spyOn(console, "error").mockImplementation(() => {});
-  await hydrate(<Page where="client" />);
+  await hydrate(<Page where="client" />, { first: true });
 
   expect(screen.getByRole("heading", { name: "Nos résultats" })).toBeInTheDocument();
   expect(screen.getByText("Rendu : server")).toBeInTheDocument();
@@ -72,20 +79,25 @@ it("keeps the server's HTML while hydrating, and the rest of the page comes aliv
   fireEvent.click(screen.getByRole("button"));
   expect(screen.getByRole("button")).toHaveTextContent("Cliqué 1 fois");
   expect(errors).not.toHaveBeenCalled();
-  errors.mockRestore();
 });
 
 it("loses nothing when a mismatch elsewhere makes React render the page again", async () => {
-  // A heading that differs from the server's makes React drop the server DOM and client-render.
-  await hydrate(<Page where="client" heading="Autre titre" />);
+  // A heading that differs from the server's makes React drop the server DOM and client-render
+  // (and say so on the console).
+  jest.spyOn(console, "error").mockImplementation(() => {});
+  await hydrate(<Page where="client" heading="Autre titre" />, { first: true });
 
   expect(screen.getByRole("heading", { name: "Autre titre" })).toBeInTheDocument();
   expect(screen.getByRole("heading", { name: "Nos résultats" })).toBeInTheDocument();
   expect(screen.getByText(/^Rendu : (server|client)$/)).toBeInTheDocument();
 });
 
-it("renders its children when mounted after the first hydration", async () => {
-  await hydrate(<Page where="client" />);
-  render(<Page where="client" />);
-  expect(screen.getByText("Rendu : client")).toBeInTheDocument();
+it("keeps server HTML only during the first hydration", async () => {
+  await hydrate(<Page where="client" />, { first: true });
+  expect(clientRenders).not.toHaveBeenCalled();
+  // Any later hydration (there is none on the site) renders the children like a client render,
+  // which here differs from the server's HTML.
+  jest.spyOn(console, "error").mockImplementation(() => {});
+  await hydrate(<Page where="client" />, { first: false });
+  expect(clientRenders).toHaveBeenCalled();
 });
