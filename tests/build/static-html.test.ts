@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { formatEuro, formatPercent, formatRatio, formatLongDate } from "../../src/lib/format";
+import { bundlesOf } from "../../src/lib/built-pages";
 import { siteUrl } from "../../src/lib/site-url";
 
 // What a search engine reads: the static HTML of each page, before any script runs. The pages are
@@ -130,5 +131,18 @@ describe.each(frontmatter("legal"))("legal page $data.path", ({ data }) => {
     expect(doc.body.textContent).toContain(
       `Dernière mise à jour : ${formatLongDate(updatedAt.slice(0, 10))}`,
     );
+  });
+});
+
+describe("the bundles the landing page loads", () => {
+  const html = readFileSync(path.join(publicDir, "index.html"), "utf8");
+  const bundles = bundlesOf(html);
+
+  it.each(bundles)("%s asks V8 to compile it in the background, its source map aligned", (src) => {
+    const file = path.join(publicDir, src);
+    expect(readFileSync(file, "utf8").startsWith("//# allFunctionsCalledOnLoad\n")).toBe(true);
+    // The hint's line has no mapping: the map's first line is empty.
+    const map = JSON.parse(readFileSync(`${file}.map`, "utf8")) as { mappings: string };
+    expect(map.mappings.startsWith(";")).toBe(true);
   });
 });
