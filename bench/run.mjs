@@ -49,7 +49,8 @@ if (!process.argv.includes("--no-build")) {
 
 /** The machine's idle and total CPU time so far, from /proc/stat (Linux). */
 function cpuTimes() {
-  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1);
+  // user nice system idle iowait irq softirq steal (guest time is already counted in user).
+  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1, 9);
   const ticks = fields.map(Number);
   return { idle: ticks[3] + ticks[4], total: ticks.reduce((sum, tick) => sum + tick, 0) };
 }
@@ -139,7 +140,8 @@ for (const page of pages) {
   const lhrs = [];
   for (let run = 1; run <= runs; run += 1) {
     const idleShare = await quietCpu();
-    const idle = idleShare === null ? "" : ` (CPU ${Math.round(idleShare * 100)} % idle)`;
+    const quiet = idleShare !== null && idleShare >= 0.9 ? "" : ", never quiet: figures unreliable";
+    const idle = idleShare === null ? "" : ` (CPU ${Math.round(idleShare * 100)} % idle${quiet})`;
     process.stdout.write(`Lighthouse ${page} run ${run}/${runs}${idle}… `);
     const lhr = await lighthouseRun(baseUrl + page);
     lhrs.push(lhr);
