@@ -55,6 +55,8 @@ function cpuTimes() {
   return { idle: ticks[3] + ticks[4], total: ticks.reduce((sum, tick) => sum + tick, 0) };
 }
 
+const quietIdleShare = 0.9;
+
 /**
  * Waits (up to 60 s) until the CPUs are at least 90 % idle over one second, and returns the idle
  * share last seen. Lighthouse's simulated timings are the observed ones scaled up, so a run that
@@ -68,7 +70,7 @@ async function quietCpu() {
     await sleep(1000);
     const after = cpuTimes();
     idleShare = (after.idle - before.idle) / Math.max(1, after.total - before.total);
-    if (idleShare >= 0.9) break;
+    if (idleShare >= quietIdleShare) break;
   }
   return idleShare;
 }
@@ -152,7 +154,8 @@ for (const page of pages) {
   const lhrs = [];
   for (let run = 1; run <= runs; run += 1) {
     const idleShare = await quietCpu();
-    const quiet = idleShare !== null && idleShare >= 0.9 ? "" : ", never quiet: figures unreliable";
+    const quiet =
+      idleShare !== null && idleShare >= quietIdleShare ? "" : ", never quiet: figures unreliable";
     const idle = idleShare === null ? "" : ` (CPU ${Math.round(idleShare * 100)} % idle${quiet})`;
     process.stdout.write(`Lighthouse ${page} run ${run}/${runs}${idle}… `);
     const lhr = await lighthouseRun(baseUrl + page);
