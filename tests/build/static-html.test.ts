@@ -41,13 +41,13 @@ const pages = [
 
 describe.each(pages)("$file", ({ file, canonical }) => {
   const doc = read(file);
+  const html = readFileSync(path.join(publicDir, file), "utf8");
 
   it("is text: no NUL byte left by the streaming renderer", () => {
-    expect(readFileSync(path.join(publicDir, file), "utf8")).not.toContain("\u0000");
+    expect(html).not.toContain("\u0000");
   });
 
   it("asks for Gatsby's bundles only after its first paint", () => {
-    const html = readFileSync(path.join(publicDir, file), "utf8");
     expect(html).not.toMatch(/<script[^>]* src=/);
     expect(html).toMatch(/function load\(\)\{.*\/app-[0-9a-f]+\.js.*"first-contentful-paint"/);
     // One loader: a second would start the site twice, and hydration would fail.
