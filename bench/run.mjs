@@ -5,13 +5,13 @@
 //
 //   npm run bench                 builds twice, then measures
 //   npm run bench -- --no-build   measures the build already in public/
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
+import { execFile, execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import { promisify } from "node:util";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { ReportGenerator } from "lighthouse/report/generator/report-generator.js";
 import { serveBuild } from "../e2e/gatsby-serve.mjs";
@@ -23,6 +23,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 const port = Number(process.env.BENCH_PORT ?? 9300);
 const resultsDir = "bench-results";
 const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" };
+const execFileAsync = promisify(execFile);
 
 function gatsby(...args) {
   execFileSync("npx", ["gatsby", ...args], { env, stdio: ["ignore", "ignore", "inherit"] });
@@ -52,7 +53,11 @@ function cpuTimes() {
   // user nice system idle iowait irq softirq steal (guest time is already counted in user).
   const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1, 9);
   const ticks = fields.map(Number);
-  return { idle: ticks[3] + ticks[4], total: ticks.reduce((sum, tick) => sum + tick, 0) };
+  return {
+    idle: ticks[3] + ticks[4],
+    steal: ticks[7] ?? 0,
+    total: ticks.reduce((sum, tick) => sum + tick, 0),
+  };
 }
 
 const quietIdleShare = 0.9;
@@ -75,28 +80,17 @@ async function quietCpu() {
   return idleShare;
 }
 
-/** One Lighthouse run in a fresh Chromium profile, so no run warms the next one's cache. */
+/** One Lighthouse run, in a process and a fresh Chromium profile of its own. */
 async function lighthouseRun(url) {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-    ],
-  });
+  const reportFile = path.join(mkdtempSync(path.join(tmpdir(), "bench-")), "lhr.json");
   try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    await execFileAsync(process.execPath, ["bench/lighthouse-run.mjs", url, reportFile], {
+      env,
+      maxBuffer: 16 * 1024 * 1024,
     });
-    return result.lhr;
+    return JSON.parse(readFileSync(reportFile, "utf8"));
   } finally {
-    await chrome.kill();
+    rmSync(path.dirname(reportFile), { recursive: true, force: true });
   }
 }
 
@@ -148,22 +142,67 @@ function failedAudits(lhr) {
 
 // `gatsby serve` compresses its answers with gzip, as a production static host does.
 const { url: baseUrl, stop: stopServer } = await serveBuild({ port });
-const measured = [];
-const medianReports = [];
-for (const page of pages) {
-  const lhrs = [];
-  for (let run = 1; run <= runs; run += 1) {
+/**
+ * The share of the machine's CPU time that its host took for others (steal) during `action`:
+ * a run with a large share measured the neighbours as much as the site.
+ */
+async function withStealShare(action) {
+  if (!existsSync("/proc/stat")) return { result: await action(), stealShare: null };
+  const before = cpuTimes();
+  const result = await action();
+  const after = cpuTimes();
+  return {
+    result,
+    stealShare: (after.steal - before.steal) / Math.max(1, after.total - before.total),
+  };
+}
+
+/** What a long task ran: a bundle (its name without the hash), the page's HTML, or neither. */
+function taskSource(url) {
+  if (!URL.canParse(url)) return "style/layout";
+  const file = new URL(url).pathname.split("/").pop();
+  return file ? file.replace(/-[0-9a-f]{12,}\.js$/u, ".js") : "HTML";
+}
+
+/**
+ * The tasks that can count towards Total Blocking Time: the long ones (50 ms or more on the
+ * slowed-down CPU) that end after the first contentful paint, named by the script they ran.
+ */
+function blockingTasks(lhr) {
+  const fcp = lhr.audits["first-contentful-paint"].numericValue;
+  const items = lhr.audits["long-tasks"]?.details?.items ?? [];
+  return items
+    .filter((task) => task.startTime + task.duration > fcp)
+    .map((task) => `${taskSource(task.url)} ${Math.round(task.duration)} ms`);
+}
+
+// Runs go page by page within each round (/, then the legal page, then / again…), so a slow
+// spell of the machine falls on both pages rather than on every run of one.
+const lhrsByPage = new Map(pages.map((page) => [page, []]));
+for (let run = 1; run <= runs; run += 1) {
+  for (const page of pages) {
     const idleShare = await quietCpu();
     const quiet =
       idleShare !== null && idleShare >= quietIdleShare ? "" : ", never quiet: figures unreliable";
     const idle = idleShare === null ? "" : ` (CPU ${Math.round(idleShare * 100)} % idle${quiet})`;
     process.stdout.write(`Lighthouse ${page} run ${run}/${runs}${idle}… `);
-    const lhr = await lighthouseRun(baseUrl + page);
-    lhrs.push(lhr);
+    const { result: lhr, stealShare } = await withStealShare(() => lighthouseRun(baseUrl + page));
+    lhrsByPage.get(page).push(lhr);
     const score = Math.round(lhr.categories.performance.score * 100);
     const tbt = Math.round(lhr.audits["total-blocking-time"].numericValue);
-    console.log(`performance ${score}, TBT ${tbt} ms`);
+    const tasks = blockingTasks(lhr);
+    const steal = stealShare === null ? "" : `, steal ${(stealShare * 100).toFixed(1)} %`;
+    console.log(
+      `performance ${score}, TBT ${tbt} ms${steal}` +
+        (tasks.length ? `; long tasks after FCP: ${tasks.join(", ")}` : ""),
+    );
   }
+}
+
+const measured = [];
+const medianReports = [];
+for (const page of pages) {
+  const lhrs = lhrsByPage.get(page);
   // Lighthouse's representative run (median FCP and TTI) keeps its full report; each figure is
   // judged by its own median over the runs, as Lighthouse CI's "median" aggregation does, so
   // one run slowed by the machine cannot fail or pass a budget alone.
