@@ -87,6 +87,8 @@ async function lighthouseRun(url) {
     await execFileAsync(process.execPath, ["bench/lighthouse-run.mjs", url, reportFile], {
       env,
       maxBuffer: 16 * 1024 * 1024,
+      // A run takes about 15 s; one that hangs (a browser that never answers) fails the bench.
+      timeout: 180_000,
     });
     return JSON.parse(readFileSync(reportFile, "utf8"));
   } finally {
