@@ -11,6 +11,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { ReportGenerator } from "lighthouse/report/generator/report-generator.js";
@@ -80,11 +81,13 @@ async function quietCpu() {
   return idleShare;
 }
 
+const lighthouseRunScript = fileURLToPath(new URL("lighthouse-run.mjs", import.meta.url));
+
 /** One Lighthouse run, in a process and a fresh Chromium profile of its own. */
 async function lighthouseRun(url) {
   const reportFile = path.join(mkdtempSync(path.join(tmpdir(), "bench-")), "lhr.json");
   try {
-    await execFileAsync(process.execPath, ["bench/lighthouse-run.mjs", url, reportFile], {
+    await execFileAsync(process.execPath, [lighthouseRunScript, url, reportFile], {
       env,
       maxBuffer: 16 * 1024 * 1024,
       // A run takes about 15 s; one that hangs (a browser that never answers) fails the bench.
@@ -160,8 +163,9 @@ async function withStealShare(action) {
 }
 
 /** What a long task ran: a bundle (its name without the hash), the page's HTML, or neither. */
-function taskSource(url) {
+function taskSource(url, lhr) {
   if (!URL.canParse(url)) return "style/layout";
+  if ([lhr.requestedUrl, lhr.mainDocumentUrl, lhr.finalDisplayedUrl].includes(url)) return "HTML";
   const file = new URL(url).pathname.split("/").pop();
   return file ? file.replace(/-[0-9a-f]{12,}\.js$/u, ".js") : "HTML";
 }
@@ -175,7 +179,7 @@ function blockingTasks(lhr) {
   const items = lhr.audits["long-tasks"]?.details?.items ?? [];
   return items
     .filter((task) => task.startTime + task.duration > fcp)
-    .map((task) => `${taskSource(task.url)} ${Math.round(task.duration)} ms`);
+    .map((task) => `${taskSource(task.url, lhr)} ${Math.round(task.duration)} ms`);
 }
 
 // Runs go page by page within each round (/, then the legal page, then / again…), so a slow
