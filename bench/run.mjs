@@ -49,7 +49,7 @@ if (!process.argv.includes("--no-build")) {
   process.exit(1);
 }
 
-/** The machine's idle and total CPU time so far, from /proc/stat (Linux). */
+/** The machine's idle, stolen and total CPU time so far, from /proc/stat (Linux). */
 function cpuTimes() {
   // user nice system idle iowait irq softirq steal (guest time is already counted in user).
   const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1, 9);
@@ -59,6 +59,11 @@ function cpuTimes() {
     steal: ticks[7] ?? 0,
     total: ticks.reduce((sum, tick) => sum + tick, 0),
   };
+}
+
+/** The share of the CPU time between two readings that went to `key` (idle, steal). */
+function shareOf(key, before, after) {
+  return (after[key] - before[key]) / Math.max(1, after.total - before.total);
 }
 
 const quietIdleShare = 0.9;
@@ -74,8 +79,7 @@ async function quietCpu() {
   for (let waited = 0; waited < 60; waited += 1) {
     const before = cpuTimes();
     await sleep(1000);
-    const after = cpuTimes();
-    idleShare = (after.idle - before.idle) / Math.max(1, after.total - before.total);
+    idleShare = shareOf("idle", before, cpuTimes());
     if (idleShare >= quietIdleShare) break;
   }
   return idleShare;
@@ -145,8 +149,6 @@ function failedAudits(lhr) {
   );
 }
 
-// `gatsby serve` compresses its answers with gzip, as a production static host does.
-const { url: baseUrl, stop: stopServer } = await serveBuild({ port });
 /**
  * The share of the machine's CPU time that its host took for others (steal) during `action`:
  * a run with a large share measured the neighbours as much as the site.
@@ -155,19 +157,18 @@ async function withStealShare(action) {
   if (!existsSync("/proc/stat")) return { result: await action(), stealShare: null };
   const before = cpuTimes();
   const result = await action();
-  const after = cpuTimes();
-  return {
-    result,
-    stealShare: (after.steal - before.steal) / Math.max(1, after.total - before.total),
-  };
+  return { result, stealShare: shareOf("steal", before, cpuTimes()) };
 }
 
-/** What a long task ran: a bundle (its name without the hash), the page's HTML, or neither. */
+/**
+ * What a long task ran: the page's HTML (asked for with or without its redirect), a bundle (its
+ * name without the hash), or no script at all.
+ */
 function taskSource(url, lhr) {
   if (!URL.canParse(url)) return "style/layout";
   if ([lhr.requestedUrl, lhr.mainDocumentUrl, lhr.finalDisplayedUrl].includes(url)) return "HTML";
-  const file = new URL(url).pathname.split("/").pop();
-  return file ? file.replace(/-[0-9a-f]{12,}\.js$/u, ".js") : "HTML";
+  const { pathname } = new URL(url);
+  return (pathname.split("/").pop() || pathname).replace(/-[0-9a-f]{12,}\.js$/u, ".js");
 }
 
 /**
@@ -181,6 +182,9 @@ function blockingTasks(lhr) {
     .filter((task) => task.startTime + task.duration > fcp)
     .map((task) => `${taskSource(task.url, lhr)} ${Math.round(task.duration)} ms`);
 }
+
+// `gatsby serve` compresses its answers with gzip, as a production static host does.
+const { url: baseUrl, stop: stopServer } = await serveBuild({ port });
 
 // Runs go page by page within each round (/, then the legal page, then / again…), so a slow
 // spell of the machine falls on both pages rather than on every run of one.
