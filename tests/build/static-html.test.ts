@@ -12,9 +12,16 @@ const root = path.resolve(__dirname, "../..");
 const publicDir = path.join(root, "public");
 const origin = siteUrl(process.env.SITE_URL);
 
-function read(file: string): Document {
-  const html = readFileSync(path.join(publicDir, file), "utf8");
+function htmlOf(file: string): string {
+  return readFileSync(path.join(publicDir, file), "utf8");
+}
+
+function parse(html: string): Document {
   return new DOMParser().parseFromString(html, "text/html");
+}
+
+function read(file: string): Document {
+  return parse(htmlOf(file));
 }
 
 function frontmatter(folder: string) {
@@ -40,8 +47,8 @@ const pages = [
 ];
 
 describe.each(pages)("$file", ({ file, canonical }) => {
-  const doc = read(file);
-  const html = readFileSync(path.join(publicDir, file), "utf8");
+  const html = htmlOf(file);
+  const doc = parse(html);
 
   it("is text: no NUL byte left by the streaming renderer", () => {
     expect(html).not.toContain("\u0000");
@@ -135,7 +142,7 @@ describe.each(frontmatter("legal"))("legal page $data.path", ({ data }) => {
 });
 
 describe("the bundles the landing page loads", () => {
-  const html = readFileSync(path.join(publicDir, "index.html"), "utf8");
+  const html = htmlOf("index.html");
   const bundles = bundlesOf(html);
 
   it.each(bundles)("%s asks V8 to compile it in the background, its source map aligned", (src) => {
