@@ -1,0 +1,54 @@
+import type { QuoteRequest } from "../../features/quote-form/quote-request";
+
+// The contract every lead store keeps (the JSON-lines file, PostgreSQL). The endpoint, the
+// delivery worker and `npm run leads` speak only to this interface, so a store can be swapped by
+// configuration (DATABASE_URL) without touching them.
+
+/** Where an accepted lead is announced. Each channel is delivered exactly once. */
+export type Channel = "email" | "ack" | "webhook";
+
+export interface Delivery {
+  state: "pending" | "sent";
+  attempts: number;
+  /** ISO date before which no new attempt is made (back-off); null once sent. */
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  sentAt: string | null;
+}
+
+export interface Lead {
+  id: string;
+  /** The client's Idempotency-Key, unique in the store; null when the client sent none. */
+  idempotencyKey: string | null;
+  /** SHA-256 of the request's canonical JSON: the same key with another body is a conflict. */
+  fingerprint: string;
+  receivedAt: string;
+  request: QuoteRequest;
+  /** Set for a suspect request: stored apart, never delivered until released. */
+  quarantine: { reason: string } | null;
+  /** One entry per channel configured when the lead was stored. */
+  deliveries: Partial<Record<Channel, Delivery>>;
+}
+
+export type SaveResult =
+  | { outcome: "created"; lead: Lead }
+  /** The key was already stored with the same fingerprint: nothing written. */
+  | { outcome: "replayed"; lead: Lead }
+  /** The key was already stored with another fingerprint: nothing written (HTTP 422). */
+  | { outcome: "conflict" };
+
+export interface LeadStore {
+  /** Resolves once the lead is durable (file flushed, transaction committed); rejects otherwise. */
+  save(lead: Lead): Promise<SaveResult>;
+  get(id: string): Promise<Lead | undefined>;
+  /** Every lead, oldest first, quarantined ones included. */
+  list(): Promise<Lead[]>;
+  /**
+   * Leads with a pending delivery due at `now`, each claimed for `leaseMs` so that a second
+   * process (or a second retry run) does not send it too.
+   */
+  claimDue(now: Date, leaseMs: number): Promise<Lead[]>;
+  /** Records one channel's new state for one lead (durable before it resolves). */
+  recordDelivery(id: string, channel: Channel, delivery: Delivery): Promise<void>;
+  close(): Promise<void>;
+}
