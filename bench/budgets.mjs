@@ -53,15 +53,43 @@ export function check(page, figures) {
   });
 }
 
-export function formatTable(rows) {
+/** The change from `before` to `value`, signed, in the figure's unit ("=" when equal). */
+function formatChange(value, before, unit) {
+  const change = value - before;
+  if (Math.abs(change) < 1e-9) return "=";
+  const sign = change > 0 ? "+" : "−";
+  const size = Math.abs(change);
+  switch (unit) {
+    case "ms":
+      return `${sign}${(size / 1000).toFixed(2)} s`;
+    case "cls":
+      return `${sign}${size.toFixed(3)}`;
+    case "bytes":
+      return `${sign}${(size / kB).toFixed(1)} kB`;
+    default:
+      return `${sign}${Number(size.toFixed(1))}`;
+  }
+}
+
+/**
+ * Each figure beside its budget, goal, and the same figure of the previous run
+ * (`previous`: that run's median figures of the same page), with the change.
+ */
+export function formatTable(rows, previous) {
+  const units = Object.fromEntries(budgets.map(({ key, unit }) => [key, unit]));
+  const before = (row) => {
+    const value = previous?.[row.key];
+    if (typeof value !== "number") return "—";
+    return `${format(value, units[row.key])} (${formatChange(row.value, value, units[row.key])})`;
+  };
   const lines = [
-    "| measure | value | budget | status | goal |",
-    "| --- | --- | --- | --- | --- |",
+    "| measure | value | budget | status | goal | previous run (change) |",
+    "| --- | --- | --- | --- | --- | --- |",
     ...rows.map(
       (row) =>
         `| ${row.label} | ${row.shown} | ${row.budget} | ${row.ok ? "ok" : "MISSED"} | ${
           row.goal ? `${row.goal}${row.goalMet ? ` (${row.goalMet})` : ""}` : ""
-        } |`,
+        } | ${before(row)} |`,
     ),
   ];
   return lines.join("\n");

@@ -1,15 +1,21 @@
 // One Lighthouse run, in a process and a Chromium profile of its own: `node
-// bench/lighthouse-run.mjs <url> <report.json>` writes the run's report (the LHR) to the file.
+// bench/lighthouse-run.mjs <url> <result.json>` writes `{ lhr, calibration }` to the file.
 // The benchmark starts one per run, so no run shares a browser cache with another, and no run
 // shares its CPUs with the collection of an earlier run's trace (tens of MB that the benchmark
 // process would otherwise free while the next page loads).
+//
+// Its timings are calibrated (README, "Speed and size budgets", and bench/calibration.mjs): the
+// page's main-thread tasks count the CPU time they used, and the CPU slowdown is scaled by the
+// machine's speed, so that a run on a slower or busier machine simulates the same phone.
 import { writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import { navigationGather } from "lighthouse/core/gather/navigation-runner.js";
+import { Runner } from "lighthouse/core/runner.js";
+import { calibratedSlowdown, cpuBenchmarkIndex, mainThreadOnCpuTime } from "./calibration.mjs";
 
-const [url, reportFile] = process.argv.slice(2);
-if (!url || !reportFile) {
-  console.error("usage: node bench/lighthouse-run.mjs <url> <report.json>");
+const [url, resultFile] = process.argv.slice(2);
+if (!url || !resultFile) {
+  console.error("usage: node bench/lighthouse-run.mjs <url> <result.json>");
   process.exit(2);
 }
 
@@ -24,14 +30,38 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 try {
-  const result = await lighthouse(url, {
-    port: chrome.port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+  // The machine's speed, just before and just after the page's load.
+  const before = cpuBenchmarkIndex();
+  // Gathering only loads the page and records its trace (simulated throttling slows nothing down
+  // for real); the audits then simulate the phone from that trace.
+  const { artifacts, runnerOptions } = await navigationGather(undefined, url, {
+    flags: {
+      port: chrome.port,
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    },
   });
+  const after = cpuBenchmarkIndex();
+  const index = (before.index + after.index) / 2;
+  const multiplier = calibratedSlowdown(index);
+  const mainThread = mainThreadOnCpuTime(artifacts.Trace);
+  // `artifacts.settings` is this same object: gathering and auditing agree on the settings.
+  const { settings } = runnerOptions.resolvedConfig;
+  settings.throttling = { ...settings.throttling, cpuSlowdownMultiplier: multiplier };
+  // A fresh cache of computed artifacts: nothing computed from the trace as it was is reused.
+  const result = await Runner.audit(artifacts, { ...runnerOptions, computedCache: new Map() });
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-  writeFileSync(reportFile, JSON.stringify(result.lhr));
+  const calibration = {
+    indexBefore: before.index,
+    indexAfter: after.index,
+    index,
+    multiplier,
+    // Lighthouse's own (wall-time) index, measured in the browser before the load.
+    lighthouseIndex: artifacts.BenchmarkIndex,
+    // The share of the CPU the page's main thread got during its tasks.
+    mainThreadCpuShare: mainThread.cpuMs / Math.max(mainThread.wallMs, 1),
+  };
+  writeFileSync(resultFile, JSON.stringify({ lhr: result.lhr, calibration }));
 } finally {
   await chrome.kill();
 }

@@ -1,7 +1,8 @@
 // Benchmark: times a cold and a warm production build, then runs Lighthouse 12 (mobile form
-// factor, default simulated throttling) three times on each measured page of the build served
-// with gzip, takes the median of each figure over the runs, prints it beside its budget and fails
-// when one is missed. Results go to bench-results/ (git-ignored) as JSON and Markdown.
+// factor, simulated throttling with the CPU slowdown calibrated to the machine's speed) five
+// times on each measured page of the build served with gzip, takes the median of each figure
+// over the runs, prints it beside its budget and the previous run's figure, and fails when a
+// budget is missed. Results go to bench-results/ (git-ignored) as JSON and Markdown.
 //
 //   npm run bench                 builds twice, then measures
 //   npm run bench -- --no-build   measures the build already in public/
@@ -17,14 +18,38 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { ReportGenerator } from "lighthouse/report/generator/report-generator.js";
 import { serveBuild } from "../e2e/gatsby-serve.mjs";
 import { budgets, check, formatTable } from "./budgets.mjs";
+import { referenceIndex, referenceSlowdown } from "./calibration.mjs";
 
 // BENCH_PAGES=/,/mentions-legales (the default) chooses the measured pages.
 const pages = (process.env.BENCH_PAGES ?? "/,/mentions-legales").split(",");
-const runs = Number(process.env.BENCH_RUNS ?? 3);
+const runs = Number(process.env.BENCH_RUNS ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 9300);
 const resultsDir = "bench-results";
 const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" };
 const execFileAsync = promisify(execFile);
+
+/** The previous run's results in this working copy, read before this run replaces them. */
+function previousResults() {
+  try {
+    return JSON.parse(readFileSync(`${resultsDir}/latest.json`, "utf8"));
+  } catch {
+    return null;
+  }
+}
+const previous = previousResults();
+
+/** The commit measured, "+" when the working copy has changes beside it. */
+function commitMeasured() {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
+      encoding: "utf8",
+    }).trim();
+    return dirty ? `${head}+` : head;
+  } catch {
+    return "unknown";
+  }
+}
 
 function gatsby(...args) {
   execFileSync("npx", ["gatsby", ...args], { env, stdio: ["ignore", "ignore", "inherit"] });
@@ -69,14 +94,14 @@ function shareOf(key, before, after) {
 const quietIdleShare = 0.9;
 
 /**
- * Waits (up to 60 s) until the CPUs are at least 90 % idle over one second, and returns the idle
- * share last seen. Lighthouse's simulated timings are the observed ones scaled up, so a run that
- * shares the CPUs with the build's lingering workers measures the machine, not the site.
+ * Waits (up to 5 s) until the CPUs are at least 90 % idle over one second, and returns the idle
+ * share last seen: the build's lingering workers are gone after a few seconds. A machine busy
+ * with something else is not waited for: the calibration takes its load out of the timings.
  */
 async function quietCpu() {
   if (!existsSync("/proc/stat")) return null;
   let idleShare = 0;
-  for (let waited = 0; waited < 60; waited += 1) {
+  for (let waited = 0; waited < 5; waited += 1) {
     const before = cpuTimes();
     await sleep(1000);
     idleShare = shareOf("idle", before, cpuTimes());
@@ -87,14 +112,17 @@ async function quietCpu() {
 
 const lighthouseRunScript = fileURLToPath(new URL("lighthouse-run.mjs", import.meta.url));
 
-/** One Lighthouse run, in a process and a fresh Chromium profile of its own. */
+/**
+ * One Lighthouse run, in a process and a fresh Chromium profile of its own: its report (`lhr`)
+ * and the calibration its timings were simulated with.
+ */
 async function lighthouseRun(url) {
-  const reportFile = path.join(mkdtempSync(path.join(tmpdir(), "bench-")), "lhr.json");
+  const reportFile = path.join(mkdtempSync(path.join(tmpdir(), "bench-")), "result.json");
   try {
     await execFileAsync(process.execPath, [lighthouseRunScript, url, reportFile], {
       env,
       maxBuffer: 16 * 1024 * 1024,
-      // A run takes about 15 s; one that hangs (a browser that never answers) fails the bench.
+      // A run takes about 20 s; one that hangs (a browser that never answers) fails the bench.
       timeout: 180_000,
     });
     return JSON.parse(readFileSync(reportFile, "utf8"));
@@ -104,7 +132,7 @@ async function lighthouseRun(url) {
 }
 
 /** The figures of a run that the budgets speak of. */
-function figures(lhr) {
+function figures({ lhr }) {
   const summary = Object.fromEntries(
     lhr.audits["resource-summary"].details.items.map((item) => [item.resourceType, item]),
   );
@@ -188,22 +216,25 @@ const { url: baseUrl, stop: stopServer } = await serveBuild({ port });
 
 // Runs go page by page within each round (/, then the legal page, then / again…), so a slow
 // spell of the machine falls on both pages rather than on every run of one.
-const lhrsByPage = new Map(pages.map((page) => [page, []]));
+const runsByPage = new Map(pages.map((page) => [page, []]));
 for (let run = 1; run <= runs; run += 1) {
   for (const page of pages) {
     const idleShare = await quietCpu();
-    const quiet =
-      idleShare !== null && idleShare >= quietIdleShare ? "" : ", never quiet: figures unreliable";
+    const quiet = idleShare !== null && idleShare >= quietIdleShare ? "" : ", busy";
     const idle = idleShare === null ? "" : ` (CPU ${Math.round(idleShare * 100)} % idle${quiet})`;
     process.stdout.write(`Lighthouse ${page} run ${run}/${runs}${idle}… `);
-    const { result: lhr, stealShare } = await withStealShare(() => lighthouseRun(baseUrl + page));
-    lhrsByPage.get(page).push(lhr);
+    const { result, stealShare } = await withStealShare(() => lighthouseRun(baseUrl + page));
+    runsByPage.get(page).push(result);
+    const { lhr, calibration } = result;
     const score = Math.round(lhr.categories.performance.score * 100);
     const tbt = Math.round(lhr.audits["total-blocking-time"].numericValue);
     const tasks = blockingTasks(lhr);
     const steal = stealShare === null ? "" : `, steal ${(stealShare * 100).toFixed(1)} %`;
+    const speed =
+      `CPU index ${Math.round(calibration.index)}, slowdown ×${calibration.multiplier.toFixed(2)}, ` +
+      `main thread had ${Math.round(calibration.mainThreadCpuShare * 100)} % of a CPU`;
     console.log(
-      `performance ${score}, TBT ${tbt} ms${steal}` +
+      `${speed}; performance ${score}, TBT ${tbt} ms${steal}` +
         (tasks.length ? `; long tasks after FCP: ${tasks.join(", ")}` : ""),
     );
   }
@@ -212,13 +243,14 @@ for (let run = 1; run <= runs; run += 1) {
 const measured = [];
 const medianReports = [];
 for (const page of pages) {
-  const lhrs = lhrsByPage.get(page);
+  const pageRuns = runsByPage.get(page);
+  const lhrs = pageRuns.map((run) => run.lhr);
   // Lighthouse's representative run (median FCP and TTI) keeps its full report; each figure is
   // judged by its own median over the runs, as Lighthouse CI's "median" aggregation does, so
   // one run slowed by the machine cannot fail or pass a budget alone.
   const median = computeMedianRun(lhrs);
   medianReports.push({ page, lhr: median });
-  const perRun = lhrs.map(figures);
+  const perRun = pageRuns.map(figures);
   measured.push({
     page,
     lighthouseVersion: median.lighthouseVersion,
@@ -226,6 +258,7 @@ for (const page of pages) {
     benchmarkIndex: median.environment.benchmarkIndex,
     figures: medianFigures(perRun),
     runs: perRun,
+    calibration: pageRuns.map((run) => run.calibration),
     failedAudits: lhrs.flatMap((lhr, index) =>
       failedAudits(lhr).map((line) => `run ${index + 1}, ${line}`),
     ),
@@ -233,20 +266,38 @@ for (const page of pages) {
 }
 stopServer();
 
-// Simulated timings scale with how fast this machine ran the page: Lighthouse's benchmark index
-// and the load average say whether a slow figure is the site's or a busy machine's.
+// The machine's speed over every run (the mean of each run's two benchmark indexes) and the CPU
+// multipliers it called for: the timings are those of the reference device at any speed.
+const allCalibrations = measured.flatMap((entry) => entry.calibration);
+const middleOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const machine = {
   cpus: cpus().length,
   loadAverage: Number(loadavg()[0].toFixed(2)),
-  benchmarkIndex: Math.round(measured[0].benchmarkIndex),
+  benchmarkIndex: Math.round(middleOf(allCalibrations.map((entry) => entry.index))),
+  benchmarkIndexRange: [
+    Math.round(Math.min(...allCalibrations.map((entry) => entry.index))),
+    Math.round(Math.max(...allCalibrations.map((entry) => entry.index))),
+  ],
+  multiplierRange: [
+    Math.min(...allCalibrations.map((entry) => entry.multiplier)),
+    Math.max(...allCalibrations.map((entry) => entry.multiplier)),
+  ],
 };
+const commit = commitMeasured();
 const date = new Date().toISOString();
 const results = measured.map((entry) => ({ ...entry, checks: check(entry.page, entry.figures) }));
+const previousFigures = (page) =>
+  previous?.results?.find((entry) => entry.page === page)?.figures ?? undefined;
 const markdown = [
-  `# Benchmark — ${date}`,
+  `# Benchmark — ${date}, commit ${commit}`,
   "",
   `Lighthouse ${results[0].lighthouseVersion}, mobile, simulated throttling; each figure is its median over ${runs} runs.`,
-  `Machine: ${machine.cpus} CPUs, load average ${machine.loadAverage}, Lighthouse benchmark index ${machine.benchmarkIndex}.`,
+  `Machine: ${machine.cpus} CPUs, load average ${machine.loadAverage}, Lighthouse benchmark index ${machine.benchmarkIndex} ` +
+    `(runs ${machine.benchmarkIndexRange.join("–")}); CPU slowdown calibrated to ${referenceSlowdown}× at index ${referenceIndex}: ` +
+    `×${machine.multiplierRange.map((value) => value.toFixed(2)).join("–")}.`,
+  previous
+    ? `Previous run: ${previous.date}, commit ${previous.commit ?? "unknown"}, benchmark index ${previous.machine?.benchmarkIndex ?? "?"}.`
+    : "Previous run: none in bench-results/.",
   "",
   ...(buildTimes.cold === undefined
     ? []
@@ -254,14 +305,16 @@ const markdown = [
         `Build times: cold ${buildTimes.cold.toFixed(1)} s, warm ${buildTimes.warm.toFixed(1)} s.`,
         "",
       ]),
-  ...results.flatMap(({ page, checks, runs: perRun, failedAudits: failed }) => [
+  ...results.flatMap(({ page, checks, runs: perRun, calibration, failedAudits: failed }) => [
     `## ${page}`,
     "",
-    formatTable(checks),
+    formatTable(checks, previousFigures(page)),
     "",
     `Runs: performance ${perRun.map((run) => run.performance).join(" / ")}, ` +
       `LCP ${perRun.map((run) => (run.lcp / 1000).toFixed(2)).join(" / ")} s, ` +
-      `TBT ${perRun.map((run) => Math.round(run.tbt)).join(" / ")} ms.`,
+      `TBT ${perRun.map((run) => Math.round(run.tbt)).join(" / ")} ms; ` +
+      `benchmark index ${calibration.map((run) => Math.round(run.index)).join(" / ")}, ` +
+      `CPU ×${calibration.map((run) => run.multiplier.toFixed(2)).join(" / ")}.`,
     ...(failed.length ? ["", "Failed audits:", ...failed.map((line) => `- ${line}`)] : []),
     "",
   ]),
@@ -270,7 +323,7 @@ const markdown = [
 console.log(`\n${markdown}`);
 mkdirSync(resultsDir, { recursive: true });
 // latest.* is the last run; the dated copies keep the history of this working copy.
-const json = JSON.stringify({ date, runs, machine, budgets, buildTimes, results }, null, 2);
+const json = JSON.stringify({ date, commit, runs, machine, budgets, buildTimes, results }, null, 2);
 const stamp = date.replace(/[:.]/g, "-");
 for (const name of ["latest", stamp]) {
   writeFileSync(`${resultsDir}/${name}.json`, json);

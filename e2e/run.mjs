@@ -34,6 +34,7 @@ process.env.E2E_QUOTE_FILE = quoteFile;
 const files = (
   process.env.E2E_FILES?.split(",") ?? [
     "site.test.mjs",
+    "hydration.test.mjs",
     "quote-form.test.mjs",
     "deferred-form.test.mjs",
     "accessibility.test.mjs",

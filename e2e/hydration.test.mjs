@@ -1,0 +1,71 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { baseUrl, launch, openPage } from "./browser.mjs";
+
+// React reports a failed hydration as a recoverable error (`reportError`, seen as a page error):
+// minified error #418 (HTML differs), #419, #421–#423 (a boundary or the whole root switched to
+// client rendering), #425 (text differs). Any other console or page error fails the test too;
+// these are only named as hydration errors in its message.
+const hydrationError = /Minified React error #(41[89]|42[0-5])\b|hydrat/iu;
+
+// A phone-class CPU, as Lighthouse's mobile profile assumes: the page's own tasks take four times
+// longer, which widens every gap between the HTML, the bundles and React's hydration slices.
+const cpuSlowdown = 4;
+const loadsPerPage = Number(process.env.HYDRATION_LOADS ?? 20);
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/**
+ * Loads `path` in a fresh context (empty cache, as a first visit) on a slowed-down CPU, waits
+ * until Gatsby reports the first render committed, and a little longer for the effects it
+ * starts; returns the errors seen and whether hydration completed.
+ */
+async function loadOnce(path, { width }) {
+  const page = await openPage(browser, { width, height: 800 });
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
+    await page.goto(baseUrl + path, { waitUntil: "load" });
+    // Gatsby marks `onInitialClientRender` once React has committed the hydrated page.
+    const hydrated = await page
+      .waitForFunction(
+        () => performance.getEntriesByName("onInitialClientRender").length > 0,
+        null,
+        {
+          timeout: 15_000,
+        },
+      )
+      .then(() => true)
+      .catch(() => false);
+    // What runs after the commit (effects, a boundary still hydrating, the carousel's start).
+    await page.waitForTimeout(300);
+    return { hydrated, errors: [...page.errors] };
+  } finally {
+    await page.context().close();
+  }
+}
+
+describe("hydration under a 4× CPU slowdown", () => {
+  for (const path of ["/", "/mentions-legales"]) {
+    it(`${path}: ${loadsPerPage} first visits, no hydration or console error`, async () => {
+      const failures = [];
+      for (let load = 1; load <= loadsPerPage; load += 1) {
+        // Phone and desktop widths alternate: the hydrated header differs between them.
+        const width = load % 2 ? 360 : 1280;
+        const { hydrated, errors } = await loadOnce(path, { width });
+        if (!hydrated) failures.push(`load ${load} (${width} px): hydration never completed`);
+        for (const error of errors) {
+          const kind = hydrationError.test(error) ? "hydration error" : "console error";
+          failures.push(`load ${load} (${width} px): ${kind}: ${error}`);
+        }
+      }
+      assert.deepEqual(failures, []);
+    });
+  }
+});
