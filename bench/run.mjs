@@ -292,7 +292,7 @@ const markdown = [
   `# Benchmark — ${date}, commit ${commit}`,
   "",
   `Lighthouse ${results[0].lighthouseVersion}, mobile, simulated throttling; each figure is its median over ${runs} runs.`,
-  `Machine: ${machine.cpus} CPUs, load average ${machine.loadAverage}, Lighthouse benchmark index ${machine.benchmarkIndex} ` +
+  `Machine: ${machine.cpus} CPUs, load average ${machine.loadAverage}, CPU-time benchmark index ${machine.benchmarkIndex} ` +
     `(runs ${machine.benchmarkIndexRange.join("–")}); CPU slowdown calibrated to ${referenceSlowdown}× at index ${referenceIndex}: ` +
     `×${machine.multiplierRange.map((value) => value.toFixed(2)).join("–")}.`,
   previous
@@ -313,7 +313,7 @@ const markdown = [
     `Runs: performance ${perRun.map((run) => run.performance).join(" / ")}, ` +
       `LCP ${perRun.map((run) => (run.lcp / 1000).toFixed(2)).join(" / ")} s, ` +
       `TBT ${perRun.map((run) => Math.round(run.tbt)).join(" / ")} ms; ` +
-      `benchmark index ${calibration.map((run) => Math.round(run.index)).join(" / ")}, ` +
+      `CPU-time benchmark index ${calibration.map((run) => Math.round(run.index)).join(" / ")}, ` +
       `CPU ×${calibration.map((run) => run.multiplier.toFixed(2)).join(" / ")}.`,
     ...(failed.length ? ["", "Failed audits:", ...failed.map((line) => `- ${line}`)] : []),
     "",
