@@ -28,6 +28,29 @@ export function formTakesOver(): ReadonlySet<string> {
   return fieldsLeftEarly;
 }
 
+/**
+ * Until the form's code has hydrated it, the Suspense boundary below still holds the server's
+ * HTML, and React throws that HTML away if any context above the boundary changes meanwhile
+ * (minified error #421, then the empty fallback until the code arrives: the form vanishes).
+ * Gatsby's router changes its location context on every `popstate`, and the browser fires one
+ * for a mere jump to an anchor of this same page: the header's "Contact" and "Devis Gratuit"
+ * links, the skip link, the back button between them. Until the form has taken over, such a
+ * same-page jump is kept from the router (this listener is registered before the router's, and
+ * runs first, in the capture phase): the browser still scrolls and moves the focus itself, and
+ * nothing on these pages reads the location's hash. A jump to another page is left alone.
+ */
+if (typeof window !== "undefined") {
+  const address = () => window.location.pathname + window.location.search;
+  const pageAddress = address();
+  window.addEventListener(
+    "popstate",
+    (event) => {
+      if (!formHasTakenOver && address() === pageAddress) event.stopImmediatePropagation();
+    },
+    { capture: true },
+  );
+}
+
 function recordLeftField(event: FocusEvent) {
   const { target } = event;
   if (formHasTakenOver) return;
