@@ -11,7 +11,7 @@ export const budgets = [
   { key: "seo", label: "SEO score", min: 100 },
   { key: "lcp", label: "Largest Contentful Paint", unit: "ms", max: 2000, goal: 1200 },
   { key: "fcp", label: "First Contentful Paint", unit: "ms" },
-  { key: "tbt", label: "Total Blocking Time", unit: "ms", max: 100 },
+  { key: "tbt", label: "Total Blocking Time", unit: "blocking", max: 100 },
   { key: "cls", label: "Cumulative Layout Shift", unit: "cls", max: 0.02 },
   { key: "scriptBytes", label: "JavaScript", unit: "bytes", max: 110 * kB, goal: 99 * kB },
   { key: "stylesheetBytes", label: "CSS", unit: "bytes" },
@@ -24,6 +24,9 @@ function format(value, unit) {
   switch (unit) {
     case "ms":
       return `${(value / 1000).toFixed(2)} s`;
+    // Blocking time is short: in milliseconds, so that a few more of them show.
+    case "blocking":
+      return `${Math.round(value)} ms`;
     case "cls":
       return value.toFixed(3);
     case "bytes":
@@ -56,19 +59,18 @@ export function check(page, figures) {
 /** The change from `before` to `value`, signed, in the figure's unit ("=" when equal). */
 function formatChange(value, before, unit) {
   const change = value - before;
-  if (Math.abs(change) < 1e-9) return "=";
-  const sign = change > 0 ? "+" : "−";
   const size = Math.abs(change);
-  switch (unit) {
-    case "ms":
-      return `${sign}${(size / 1000).toFixed(2)} s`;
-    case "cls":
-      return `${sign}${size.toFixed(3)}`;
-    case "bytes":
-      return `${sign}${(size / kB).toFixed(1)} kB`;
-    default:
-      return `${sign}${Number(size.toFixed(1))}`;
-  }
+  const shown =
+    unit === "ms" || unit === "blocking"
+      ? format(size, unit)
+      : unit === "cls"
+        ? size.toFixed(3)
+        : unit === "bytes"
+          ? `${(size / kB).toFixed(1)} kB`
+          : String(Number(size.toFixed(1)));
+  // A change too small to show is no change.
+  if (!/[1-9]/u.test(shown)) return "=";
+  return `${change > 0 ? "+" : "−"}${shown}`;
 }
 
 /**
@@ -80,7 +82,9 @@ export function formatTable(rows, previous) {
   const before = (row) => {
     const value = previous?.[row.key];
     if (typeof value !== "number") return "—";
-    return `${format(value, units[row.key])} (${formatChange(row.value, value, units[row.key])})`;
+    const unit = units[row.key];
+    const shown = unit === "bytes" ? `${(value / kB).toFixed(1)} kB` : format(value, unit);
+    return `${shown} (${formatChange(row.value, value, unit)})`;
   };
   const lines = [
     "| measure | value | budget | status | goal | previous run (change) |",

@@ -232,7 +232,8 @@ for (let run = 1; run <= runs; run += 1) {
     const steal = stealShare === null ? "" : `, steal ${(stealShare * 100).toFixed(1)} %`;
     const speed =
       `CPU index ${Math.round(calibration.index)}, slowdown ×${calibration.multiplier.toFixed(2)}, ` +
-      `main thread had ${Math.round(calibration.mainThreadCpuShare * 100)} % of a CPU`;
+      `main thread had ${Math.round(calibration.mainThreadCpuShare * 100)} % of a CPU ` +
+      `(uncalibrated TBT ${Math.round(calibration.uncalibrated.tbt)} ms)`;
     console.log(
       `${speed}; performance ${score}, TBT ${tbt} ms${steal}` +
         (tasks.length ? `; long tasks after FCP: ${tasks.join(", ")}` : ""),
@@ -314,7 +315,10 @@ const markdown = [
       `LCP ${perRun.map((run) => (run.lcp / 1000).toFixed(2)).join(" / ")} s, ` +
       `TBT ${perRun.map((run) => Math.round(run.tbt)).join(" / ")} ms; ` +
       `CPU-time benchmark index ${calibration.map((run) => Math.round(run.index)).join(" / ")}, ` +
-      `CPU ×${calibration.map((run) => run.multiplier.toFixed(2)).join(" / ")}.`,
+      `CPU ×${calibration.map((run) => run.multiplier.toFixed(2)).join(" / ")}; ` +
+      `uncalibrated (wall-clock tasks, 4×, not judged): TBT ` +
+      `${calibration.map((run) => Math.round(run.uncalibrated.tbt)).join(" / ")} ms, LCP ` +
+      `${calibration.map((run) => (run.uncalibrated.lcp / 1000).toFixed(2)).join(" / ")} s.`,
     ...(failed.length ? ["", "Failed audits:", ...failed.map((line) => `- ${line}`)] : []),
     "",
   ]),
