@@ -15,7 +15,7 @@ import Process from "../process/process";
 import References from "../references/references";
 import Results from "../results/results";
 import TestimonialCarousel from "../testimonials/testimonial-carousel";
-import StaticHtml from "../ui/static-html";
+import KeepServerHtml from "../../start-up/keep-server-html";
 
 /**
  * The landing page's sections, in the specification's order, fed from `content/`. Only the
@@ -33,38 +33,38 @@ const LandingPage = memo(function LandingPage() {
 
   return (
     <>
-      <StaticHtml>
+      <KeepServerHtml>
         <Hero {...hero} image={hero.image.childImageSharp?.gatsbyImageData} />
-      </StaticHtml>
-      <StaticHtml>
+      </KeepServerHtml>
+      <KeepServerHtml>
         <Approach {...copy.approach} />
-      </StaticHtml>
-      <StaticHtml>
+      </KeepServerHtml>
+      <KeepServerHtml>
         <ComplementaryServices {...copy.services} />
-      </StaticHtml>
-      <StaticHtml>
+      </KeepServerHtml>
+      <KeepServerHtml>
         <Guarantees {...copy.guarantees} />
-      </StaticHtml>
-      <StaticHtml>
+      </KeepServerHtml>
+      <KeepServerHtml>
         <Channels
           {...copy.channels}
           channels={figures.channels}
           combinedContactRate={figures.combinedContactRate}
         />
-      </StaticHtml>
-      <StaticHtml>
+      </KeepServerHtml>
+      <KeepServerHtml>
         <Results copy={copy.results} figures={figures} />
-      </StaticHtml>
-      <StaticHtml>
+      </KeepServerHtml>
+      <KeepServerHtml>
         <References {...copy.references} clients={clients} />
-      </StaticHtml>
+      </KeepServerHtml>
       <TestimonialCarousel title={copy.testimonials.title} testimonials={testimonials} />
-      <StaticHtml>
+      <KeepServerHtml>
         <Process {...copy.process} />
-      </StaticHtml>
-      <StaticHtml>
+      </KeepServerHtml>
+      <KeepServerHtml>
         <CallToAction {...copy.cta} phone={company.phone} />
-      </StaticHtml>
+      </KeepServerHtml>
       <ContactSection {...copy.contact} replyHours={figures.quoteReplyHours} />
     </>
   );
