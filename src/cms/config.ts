@@ -291,7 +291,7 @@ const landing: CmsField[] = [
     fields: [...heading, items("cards", "Cartes")],
   },
   {
-    name: "services",
+    name: "complementaryServices",
     label: "Services complémentaires",
     widget: "object",
     fields: [...heading, items("items", "Services")],
@@ -408,6 +408,7 @@ const legal: CmsField[] = [
     patterns.sitePath,
     "Ne changez l'adresse qu'en connaissance de cause : les liens du site y mènent.",
   ),
+  count("order", "Position", "Place du lien dans « Informations légales », en pied de page."),
   longText("description", "Description pour les moteurs de recherche", "Environ 155 caractères."),
   {
     name: "updatedAt",

@@ -90,6 +90,7 @@ export const ClientReference = object({ order: positiveInteger(), name: text() }
 export const LegalPage = object({
   title: text(),
   path: patternText(patterns.sitePath),
+  order: positiveInteger(),
   description: text(),
   updatedAt: isoDate(),
 });
@@ -110,7 +111,7 @@ export const LandingCopy = object({
     highlights: array(text()),
   }),
   approach: object({ ...Heading, cards: array(Item) }),
-  services: object({ ...Heading, items: array(Item) }),
+  complementaryServices: object({ ...Heading, items: array(Item) }),
   guarantees: object({ ...Heading, items: array(Item) }),
   channels: object({ ...Heading, chartCaption: text(), combinedLabel: text() }),
   results: object({

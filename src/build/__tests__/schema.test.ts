@@ -54,6 +54,7 @@ it("adds the text under the frontmatter where the site shows it", () => {
   expect(fieldsOf("LegalPage")).toEqual({
     title: "String!",
     path: "String!",
+    order: "Int!",
     description: "String!",
     updatedAt: "Date!",
     html: "String!",
@@ -65,6 +66,6 @@ it("resolves the hero's picture to its file, and names the groups a fragment rea
   expect(fieldsOf("LandingCopyHero")).toMatchObject({ image: "File!", highlights: "[String!]!" });
   expect(contentTypeDefs()).toMatch(/image: File! @fileByRelativePath/);
   expect(fieldsOf("LandingCopyApproach")).toMatchObject({ cards: "[LandingItem!]!" });
-  expect(fieldsOf("LandingCopyServices")).toMatchObject({ items: "[LandingItem!]!" });
+  expect(fieldsOf("LandingCopyComplementaryServices")).toMatchObject({ items: "[LandingItem!]!" });
   expect(fieldsOf("LandingItem")).toEqual({ icon: "String!", title: "String!", text: "String!" });
 });

@@ -54,10 +54,15 @@ const stateClass: Record<FieldState, string | undefined> = {
   error: styles.invalid,
 };
 
-type QuoteFormProps = { replyHours: number };
+export type QuoteFormProps = {
+  /** Figures' `quoteReplyHours`, promised in the success banner. */
+  replyHours: number;
+  /** The privacy policy's address, from its file in content/legal/. */
+  privacyPolicyPath: string;
+};
 
 /** The quote-request form: validated as the visitor types, sent once, never losing input. */
-export default function QuoteForm({ replyHours }: QuoteFormProps) {
+export default function QuoteForm({ replyHours, privacyPolicyPath }: QuoteFormProps) {
   const { status, canSubmit, invalidFieldCount } = useAtomValue(formViewAtom);
   const dispatch = useSetAtom(quoteFormActionAtom);
   const hintId = useId();
@@ -122,7 +127,7 @@ export default function QuoteForm({ replyHours }: QuoteFormProps) {
           <TextField key={spec.field} {...spec} readOnly={submitting} />
         ))}
       </div>
-      <ConsentField readOnly={submitting} />
+      <ConsentField readOnly={submitting} privacyPolicyPath={privacyPolicyPath} />
       <div className={styles.actions}>
         <button
           ref={submitButton}
@@ -236,7 +241,13 @@ function TextField({
   );
 }
 
-function ConsentField({ readOnly }: { readOnly: boolean }) {
+function ConsentField({
+  readOnly,
+  privacyPolicyPath,
+}: {
+  readOnly: boolean;
+  privacyPolicyPath: string;
+}) {
   const dispatch = useSetAtom(quoteFormActionAtom);
   const { view, errorId, aria } = useFieldBinding("rgpd");
   const inputId = useId();
@@ -260,7 +271,7 @@ function ConsentField({ readOnly }: { readOnly: boolean }) {
         <label htmlFor={inputId}>
           {consentLabel}{" "}
           {/* A new tab, so that reading the policy never costs the visitor what they typed. */}
-          <a href="/politique-confidentialite" target="_blank" rel="noopener">
+          <a href={privacyPolicyPath} target="_blank" rel="noopener">
             Voir notre politique de confidentialité (nouvel onglet)
           </a>
           .
