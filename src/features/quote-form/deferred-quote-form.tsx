@@ -1,4 +1,5 @@
 import React, { lazy, memo, Suspense, useEffect, useRef } from "react";
+import { recordLeftField } from "./fields-left-early";
 import type { QuoteFormProps } from "./quote-form";
 
 // The form's code (state, validation, API client, toasts) is half of the site's JavaScript, and
@@ -17,25 +18,6 @@ const QuoteFormRoot = lazy(() =>
     () => import(/* webpackChunkName: "quote-form" */ "./quote-form-root"),
   ),
 );
-
-/**
- * Fields the visitor left before the form's code took over: the form marks them as visited, so
- * that an empty required field tabbed through early still shows its message.
- */
-const fieldsLeftEarly = new Set<string>();
-let formHasTakenOver = false;
-export function formTakesOver(): ReadonlySet<string> {
-  formHasTakenOver = true;
-  return fieldsLeftEarly;
-}
-
-function recordLeftField(event: FocusEvent) {
-  const { target } = event;
-  if (formHasTakenOver) return;
-  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) {
-    fieldsLeftEarly.add(target.name);
-  }
-}
 
 /** How far below the viewport the form starts loading: a fast scroll still finds it ready. */
 const loadingMargin = "0px 0px 1200px 0px";
@@ -64,6 +46,8 @@ const DeferredQuoteForm = memo(function DeferredQuoteForm(props: QuoteFormProps)
     );
     observer.observe(element);
     for (const type of interactions) element.addEventListener(type, startLoading, { once: true });
+    // Fields the visitor leaves before the code arrives: the form marks them as visited, so that
+    // an empty required field tabbed through early still shows its message.
     element.addEventListener("focusout", recordLeftField);
     void formIsNeeded.then(() => observer.disconnect());
     return () => {

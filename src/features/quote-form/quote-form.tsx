@@ -1,9 +1,9 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import React, { useEffect, useId, useRef } from "react";
 import Icon from "../../components/icon/icon";
-import { formTakesOver } from "./deferred-quote-form";
+import { fieldsLeftBeforeTakeOver, markFormTakenOver } from "./fields-left-early";
 import {
-  fieldViewAtom,
+  fieldViewAtoms,
   formViewAtom,
   quoteFormActionAtom,
   type FieldState,
@@ -79,7 +79,8 @@ export default function QuoteForm({ replyHours, privacyPolicyPath }: QuoteFormPr
   // what the visitor typed meanwhile in the fields without telling the form's state: take it in,
   // so it is neither lost nor sent as empty, and mark the fields already left as visited.
   useEffect(() => {
-    const leftEarly = formTakesOver();
+    markFormTakenOver();
+    const leftEarly = fieldsLeftBeforeTakeOver();
     const elements = form.current?.elements;
     if (!elements) return;
     for (const { field } of textFields) {
@@ -175,7 +176,7 @@ function FieldError({ id, message }: { id: string; message: string }) {
 }
 
 function useFieldBinding(field: QuoteField) {
-  const view = useAtomValue(fieldViewAtom(field));
+  const view = useAtomValue(fieldViewAtoms[field]);
   const errorId = useId();
   return {
     view,
