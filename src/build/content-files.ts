@@ -7,7 +7,7 @@ import { bodyOf, isContentKind, type ContentKind } from "../content-model/kinds"
 // hold them, and its problems. Shared by the node maker and the site-wide checks, which both read
 // every file (see content-checks.ts for why).
 
-export type FileNode = Node & { sourceInstanceName: string; absolutePath: string };
+type FileNode = Node & { sourceInstanceName: string; absolutePath: string };
 export type MarkdownNode = Node & {
   frontmatter?: Record<string, unknown>;
   rawMarkdownBody?: string;

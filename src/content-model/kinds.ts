@@ -37,7 +37,7 @@ export const contentKinds = {
 export type ContentKind = keyof typeof contentKinds;
 
 /** The text under a kind's frontmatter: which field carries it, and what it is called. */
-export type ContentBody = { field: string; as: "text" | "html"; name: string };
+type ContentBody = { field: string; as: "text" | "html"; name: string };
 
 export function bodyOf(kind: ContentKind): ContentBody | undefined {
   const declaration = contentKinds[kind];
@@ -49,7 +49,7 @@ export function isContentKind(name: string): name is ContentKind {
 }
 
 /** Folders of `content/` that hold files the kinds point to (the hero image), not content. */
-export const assetFolders = ["images"] as const;
+const assetFolders = ["images"] as const;
 
 /** Every folder of `content/` the site reads, one gatsby-source-filesystem instance each. */
 export const contentFolders: readonly string[] = [...Object.keys(contentKinds), ...assetFolders];

@@ -3,7 +3,7 @@ import { graphql, useStaticQuery } from "gatsby";
 export type LegalPageLink = { path: string; title: string; file: string };
 
 /** The privacy policy's file in content/legal/: the form links to it, wherever its `path` is. */
-export const privacyPolicyFile = "politique-confidentialite";
+const privacyPolicyFile = "politique-confidentialite";
 
 /**
  * The legal pages from `content/legal/`, in their `order`: each one's address and title as its

@@ -10,7 +10,7 @@
 export const compileHint = "//# allFunctionsCalledOnLoad";
 
 /** The chunks a dynamic `import()` loads after start-up, by their `webpackChunkName`. */
-export const onDemandChunkNames = ["quote-form"] as const;
+const onDemandChunkNames = ["quote-form"] as const;
 
 /** A content-hashed file of one of those chunks, as webpack names it (`quote-form-<hash>.js`). */
 export const onDemandBundle = new RegExp(

@@ -36,7 +36,7 @@ export type PageData = CopyData & {
  * preview of the landing copy (src/cms/previews.tsx); only those with behaviour are hydrated
  * (the others keep the server's HTML: see src/start-up/).
  */
-export type LandingSection =
+type LandingSection =
   | { name: string; reads: "copy"; render: (data: CopyData) => ReactNode }
   | {
       name: string;
