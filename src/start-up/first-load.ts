@@ -35,9 +35,12 @@ export function isFirstHydration(): boolean {
 }
 
 /**
- * For `replaceHydrateFunction`: a renderer with the signature of Gatsby's own. Options Gatsby
- * passes (its error callbacks) go on to React unchanged; like Gatsby's renderer, it returns the
- * function that unmounts what it rendered. A page with no server HTML (none on this site) is
+ * For `replaceHydrateFunction`: a renderer with the signature of Gatsby's own renderers
+ * (cache-dir/react-dom-utils.js): root options given as the third argument, such as Gatsby's
+ * error callbacks, go on to React unchanged, and like the renderer of Gatsby's development
+ * runtime it returns the function that unmounts what it rendered. (Gatsby 5.16's production
+ * runtime calls it with the element and the container only: its error callbacks are React 19
+ * root options, which React 18 ignores.) A page with no server HTML (none on this site) is
  * rendered, not hydrated.
  */
 export function hydrateAsTransition() {
