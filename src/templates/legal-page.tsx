@@ -4,7 +4,7 @@ import LegalDocument from "../components/legal/legal-document";
 import Seo from "../components/seo/seo";
 import KeepServerHtml from "../start-up/keep-server-html";
 
-/** A legal page made from `content/legal/*.md` by gatsby-node's createPages. */
+/** A legal page made from `content/legal/*.md` by createPages (src/build/pages.ts). */
 export default function LegalPageTemplate({ data }: PageProps<Queries.LegalPageQuery>) {
   const page = data.legalPage;
   if (!page) return null;
