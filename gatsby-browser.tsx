@@ -1,10 +1,9 @@
-// Browser-side wrappers: head management and the shared layout.
+// Browser-side wiring: head management, the shared layout, and the start-up (src/start-up/).
 import type { GatsbyBrowser } from "gatsby";
-import React, { startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
+import React from "react";
 import { HelmetProvider } from "react-helmet-async";
 import Layout from "./src/components/layout/layout";
-import { beginFirstHydration, endFirstHydration } from "./src/lib/first-hydration";
+import { endFirstHydration, hydrateAsTransition } from "./src/start-up/first-load";
 
 export const wrapRootElement: GatsbyBrowser["wrapRootElement"] = ({ element }) => (
   <HelmetProvider>{element}</HelmetProvider>
@@ -14,22 +13,7 @@ export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) =
   <Layout>{element}</Layout>
 );
 
-// Gatsby hydrates the whole page in one task, which blocks input for as long as the landing page
-// takes to hydrate on a slow phone. As a transition, React hydrates in slices of a few
-// milliseconds and lets the browser answer the visitor in between. (Gatsby's type for this API is
-// react-dom's legacy renderer, hence no GatsbyBrowser annotation.)
-export const replaceHydrateFunction = () => (element: React.ReactElement, container: Element) => {
-  if (!container.hasChildNodes()) {
-    createRoot(container).render(element);
-    return;
-  }
-  beginFirstHydration();
-  startTransition(() => {
-    hydrateRoot(container, element);
-  });
-};
+// Gatsby types this API with react-dom's legacy renderer, hence no GatsbyBrowser annotation.
+export const replaceHydrateFunction = hydrateAsTransition;
 
-// Gatsby runs this once the first render is committed: anything rendered from now on is new.
-export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
-  endFirstHydration();
-};
+export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = endFirstHydration;

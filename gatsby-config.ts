@@ -2,30 +2,14 @@
 import { readFileSync } from "node:fs";
 import type { GatsbyConfig } from "gatsby";
 import matter from "gray-matter";
+import { designToken } from "./src/build/design-tokens";
+import { sitemapExcludes } from "./src/build/search-engines";
 import { cmsSettings } from "./src/cms/settings";
+import { contentFolders } from "./src/content-model/kinds";
 import { siteUrl } from "./src/lib/site-url";
-import { sitemapExcludes } from "./src/lib/search-engines";
 
-const contentKinds = [
-  "company",
-  "figures",
-  "landing",
-  "testimonials",
-  "clients",
-  "legal",
-  "images",
-];
-
-// The manifest's colours are the design tokens' own values, so the browser chrome matches the site.
-const tokens = readFileSync(`${__dirname}/src/styles/tokens.css`, "utf8");
-function designToken(name: string): string {
-  const value = new RegExp(`${name}:\\s*(#[0-9a-fA-F]{3,8})\\s*;`).exec(tokens)?.[1];
-  if (!value) throw new Error(`src/styles/tokens.css has no colour ${name}`);
-  return value;
-}
-
-// The manifest names the site as content does. A malformed file is reported by gatsby-node's
-// content checks, with its field and reason; here it only must not crash the configuration.
+// The manifest names the site as content does. A malformed file is reported by the content checks
+// (src/build/content-checks.ts), with its field and reason; here it must only not crash.
 function contentField(file: string, read: (data: Record<string, unknown>) => unknown): string {
   const value = read(matter(readFileSync(`${__dirname}/content/${file}`, "utf8")).data);
   return typeof value === "string" ? value : "";
@@ -46,7 +30,7 @@ const config: GatsbyConfig = {
   trailingSlash: "never",
   graphqlTypegen: { generateOnBuild: true },
   plugins: [
-    ...contentKinds.map((name) => ({
+    ...contentFolders.map((name) => ({
       resolve: "gatsby-source-filesystem",
       options: { name, path: `${__dirname}/content/${name}` },
     })),
@@ -68,7 +52,7 @@ const config: GatsbyConfig = {
     },
     {
       // The web manifest and the touch icons, drawn from our own mark at build time. The tab's
-      // favicon is a PNG of static/favicon.svg (its rounded tile): see src/lib/favicon.ts.
+      // favicon is a PNG of static/favicon.svg (its rounded tile): see src/start-up/favicon.ts.
       resolve: "gatsby-plugin-manifest",
       options: {
         name: companyName,
@@ -77,6 +61,7 @@ const config: GatsbyConfig = {
         lang: "fr",
         start_url: "/",
         display: "browser",
+        // The design tokens' own values, so the browser chrome matches the site.
         theme_color: designToken("--color-brand"),
         background_color: designToken("--color-surface"),
         icon: "src/images/site-icon.svg",

@@ -5,7 +5,7 @@ import React from "react";
 import { HelmetProvider, type HelmetServerState } from "react-helmet-async";
 import latinFont from "@fontsource-variable/public-sans/files/public-sans-latin-wght-normal.woff2";
 import Layout from "./src/components/layout/layout";
-import { favicon } from "./src/lib/favicon";
+import { favicon } from "./src/start-up/favicon";
 
 type HelmetContext = { helmet?: HelmetServerState };
 const helmetContexts = new Map<string, HelmetContext>();

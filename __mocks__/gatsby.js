@@ -5,6 +5,5 @@ const gatsby = jest.requireActual("gatsby");
 module.exports = {
   ...gatsby,
   graphql: jest.fn(),
-  navigate: jest.fn(),
   useStaticQuery: jest.fn(),
 };

@@ -1,6 +1,6 @@
 // Browser tests: serve the production build (with its Gatsby Function) and run the suites in
 // Debian's Chromium through playwright-core. Screenshots go to test-results/screenshots.
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { run } from "node:test";
@@ -30,17 +30,12 @@ process.env.E2E_BASE_URL = baseUrl;
 process.env.E2E_HOST_URL = `http://localhost:${hostPort}`;
 process.env.E2E_QUOTE_FILE = quoteFile;
 
-// E2E_FILES=a.test.mjs,b.test.mjs runs only those files.
+// Every e2e/*.test.mjs, in name order; E2E_FILES=a.test.mjs,b.test.mjs runs only those files.
 const files = (
-  process.env.E2E_FILES?.split(",") ?? [
-    "site.test.mjs",
-    "hydration.test.mjs",
-    "quote-form.test.mjs",
-    "deferred-form.test.mjs",
-    "accessibility.test.mjs",
-    "admin.test.mjs",
-    "security-headers.test.mjs",
-  ]
+  process.env.E2E_FILES?.split(",") ??
+  readdirSync("e2e")
+    .filter((file) => file.endsWith(".test.mjs"))
+    .sort()
 ).map((file) => path.join("e2e", file));
 let failed = false;
 // The timeout is per file: the accessibility suite alone takes about three minutes.

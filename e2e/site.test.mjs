@@ -73,7 +73,7 @@ describe("hydration", () => {
     assert.equal(await hydrated("header button"), true);
     assert.equal(await hydrated("#contact h2"), true);
     // Sections with nothing to do keep the server's HTML: React never walked them.
-    const staticSections = page.locator("[data-static-html] section");
+    const staticSections = page.locator("[data-server-html] section");
     assert.ok((await staticSections.count()) >= 8);
     for (const section of await staticSections.all()) {
       const walked = await section.evaluate((element) =>

@@ -1777,100 +1777,100 @@ type JSONQueryOperatorInput = {
   readonly regex: InputMaybe<Scalars['JSON']>;
 };
 
-type LandingCards = {
+type LandingCopy = Node & {
+  readonly approach: LandingCopyApproach;
+  readonly channels: LandingCopyChannels;
+  readonly children: ReadonlyArray<Node>;
+  readonly complementaryServices: LandingCopyComplementaryServices;
+  readonly contact: LandingCopyContact;
+  readonly cta: LandingCopyCta;
+  readonly footer: LandingCopyFooter;
+  readonly guarantees: LandingCopyGuarantees;
+  readonly hero: LandingCopyHero;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly process: LandingCopyProcess;
+  readonly references: LandingCopyReferences;
+  readonly results: LandingCopyResults;
+  readonly seo: LandingCopySeo;
+  readonly testimonials: LandingCopyTestimonials;
+};
+
+type LandingCopyApproach = {
   readonly cards: ReadonlyArray<LandingItem>;
   readonly intro: Scalars['String'];
   readonly title: Scalars['String'];
 };
 
-type LandingCardsFieldSelector = {
+type LandingCopyApproachFieldSelector = {
   readonly cards: InputMaybe<LandingItemFieldSelector>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
-type LandingCardsFilterInput = {
+type LandingCopyApproachFilterInput = {
   readonly cards: InputMaybe<LandingItemFilterListInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
-type LandingCardsSortInput = {
+type LandingCopyApproachSortInput = {
   readonly cards: InputMaybe<LandingItemSortInput>;
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
-type LandingChannels = {
+type LandingCopyChannels = {
   readonly chartCaption: Scalars['String'];
   readonly combinedLabel: Scalars['String'];
   readonly intro: Scalars['String'];
   readonly title: Scalars['String'];
 };
 
-type LandingChannelsFieldSelector = {
+type LandingCopyChannelsFieldSelector = {
   readonly chartCaption: InputMaybe<FieldSelectorEnum>;
   readonly combinedLabel: InputMaybe<FieldSelectorEnum>;
   readonly intro: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
-type LandingChannelsFilterInput = {
+type LandingCopyChannelsFilterInput = {
   readonly chartCaption: InputMaybe<StringQueryOperatorInput>;
   readonly combinedLabel: InputMaybe<StringQueryOperatorInput>;
   readonly intro: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
-type LandingChannelsSortInput = {
+type LandingCopyChannelsSortInput = {
   readonly chartCaption: InputMaybe<SortOrderEnum>;
   readonly combinedLabel: InputMaybe<SortOrderEnum>;
   readonly intro: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
-type LandingContact = {
+type LandingCopyComplementaryServices = {
   readonly intro: Scalars['String'];
-  readonly points: ReadonlyArray<Scalars['String']>;
+  readonly items: ReadonlyArray<LandingItem>;
   readonly title: Scalars['String'];
 };
 
-type LandingContactFieldSelector = {
+type LandingCopyComplementaryServicesFieldSelector = {
   readonly intro: InputMaybe<FieldSelectorEnum>;
-  readonly points: InputMaybe<FieldSelectorEnum>;
+  readonly items: InputMaybe<LandingItemFieldSelector>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
-type LandingContactFilterInput = {
+type LandingCopyComplementaryServicesFilterInput = {
   readonly intro: InputMaybe<StringQueryOperatorInput>;
-  readonly points: InputMaybe<StringQueryOperatorInput>;
+  readonly items: InputMaybe<LandingItemFilterListInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
-type LandingContactSortInput = {
+type LandingCopyComplementaryServicesSortInput = {
   readonly intro: InputMaybe<SortOrderEnum>;
-  readonly points: InputMaybe<SortOrderEnum>;
+  readonly items: InputMaybe<LandingItemSortInput>;
   readonly title: InputMaybe<SortOrderEnum>;
-};
-
-type LandingCopy = Node & {
-  readonly approach: LandingCards;
-  readonly channels: LandingChannels;
-  readonly children: ReadonlyArray<Node>;
-  readonly contact: LandingContact;
-  readonly cta: LandingCta;
-  readonly footer: LandingFooter;
-  readonly guarantees: LandingItems;
-  readonly hero: LandingHero;
-  readonly id: Scalars['ID'];
-  readonly internal: Internal;
-  readonly parent: Maybe<Node>;
-  readonly process: LandingProcess;
-  readonly references: LandingHeading;
-  readonly results: LandingResults;
-  readonly seo: LandingSeo;
-  readonly services: LandingItems;
-  readonly testimonials: LandingTitle;
 };
 
 type LandingCopyConnection = {
@@ -1912,6 +1912,54 @@ type LandingCopyConnection_sumArgs = {
   field: LandingCopyFieldSelector;
 };
 
+type LandingCopyContact = {
+  readonly intro: Scalars['String'];
+  readonly points: ReadonlyArray<Scalars['String']>;
+  readonly title: Scalars['String'];
+};
+
+type LandingCopyContactFieldSelector = {
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly points: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type LandingCopyContactFilterInput = {
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly points: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LandingCopyContactSortInput = {
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly points: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type LandingCopyCta = {
+  readonly phoneLabel: Scalars['String'];
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type LandingCopyCtaFieldSelector = {
+  readonly phoneLabel: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type LandingCopyCtaFilterInput = {
+  readonly phoneLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LandingCopyCtaSortInput = {
+  readonly phoneLabel: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
 type LandingCopyEdge = {
   readonly next: Maybe<LandingCopy>;
   readonly node: LandingCopy;
@@ -1919,43 +1967,59 @@ type LandingCopyEdge = {
 };
 
 type LandingCopyFieldSelector = {
-  readonly approach: InputMaybe<LandingCardsFieldSelector>;
-  readonly channels: InputMaybe<LandingChannelsFieldSelector>;
+  readonly approach: InputMaybe<LandingCopyApproachFieldSelector>;
+  readonly channels: InputMaybe<LandingCopyChannelsFieldSelector>;
   readonly children: InputMaybe<NodeFieldSelector>;
-  readonly contact: InputMaybe<LandingContactFieldSelector>;
-  readonly cta: InputMaybe<LandingCtaFieldSelector>;
-  readonly footer: InputMaybe<LandingFooterFieldSelector>;
-  readonly guarantees: InputMaybe<LandingItemsFieldSelector>;
-  readonly hero: InputMaybe<LandingHeroFieldSelector>;
+  readonly complementaryServices: InputMaybe<LandingCopyComplementaryServicesFieldSelector>;
+  readonly contact: InputMaybe<LandingCopyContactFieldSelector>;
+  readonly cta: InputMaybe<LandingCopyCtaFieldSelector>;
+  readonly footer: InputMaybe<LandingCopyFooterFieldSelector>;
+  readonly guarantees: InputMaybe<LandingCopyGuaranteesFieldSelector>;
+  readonly hero: InputMaybe<LandingCopyHeroFieldSelector>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
-  readonly process: InputMaybe<LandingProcessFieldSelector>;
-  readonly references: InputMaybe<LandingHeadingFieldSelector>;
-  readonly results: InputMaybe<LandingResultsFieldSelector>;
-  readonly seo: InputMaybe<LandingSeoFieldSelector>;
-  readonly services: InputMaybe<LandingItemsFieldSelector>;
-  readonly testimonials: InputMaybe<LandingTitleFieldSelector>;
+  readonly process: InputMaybe<LandingCopyProcessFieldSelector>;
+  readonly references: InputMaybe<LandingCopyReferencesFieldSelector>;
+  readonly results: InputMaybe<LandingCopyResultsFieldSelector>;
+  readonly seo: InputMaybe<LandingCopySeoFieldSelector>;
+  readonly testimonials: InputMaybe<LandingCopyTestimonialsFieldSelector>;
 };
 
 type LandingCopyFilterInput = {
-  readonly approach: InputMaybe<LandingCardsFilterInput>;
-  readonly channels: InputMaybe<LandingChannelsFilterInput>;
+  readonly approach: InputMaybe<LandingCopyApproachFilterInput>;
+  readonly channels: InputMaybe<LandingCopyChannelsFilterInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
-  readonly contact: InputMaybe<LandingContactFilterInput>;
-  readonly cta: InputMaybe<LandingCtaFilterInput>;
-  readonly footer: InputMaybe<LandingFooterFilterInput>;
-  readonly guarantees: InputMaybe<LandingItemsFilterInput>;
-  readonly hero: InputMaybe<LandingHeroFilterInput>;
+  readonly complementaryServices: InputMaybe<LandingCopyComplementaryServicesFilterInput>;
+  readonly contact: InputMaybe<LandingCopyContactFilterInput>;
+  readonly cta: InputMaybe<LandingCopyCtaFilterInput>;
+  readonly footer: InputMaybe<LandingCopyFooterFilterInput>;
+  readonly guarantees: InputMaybe<LandingCopyGuaranteesFilterInput>;
+  readonly hero: InputMaybe<LandingCopyHeroFilterInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
-  readonly process: InputMaybe<LandingProcessFilterInput>;
-  readonly references: InputMaybe<LandingHeadingFilterInput>;
-  readonly results: InputMaybe<LandingResultsFilterInput>;
-  readonly seo: InputMaybe<LandingSeoFilterInput>;
-  readonly services: InputMaybe<LandingItemsFilterInput>;
-  readonly testimonials: InputMaybe<LandingTitleFilterInput>;
+  readonly process: InputMaybe<LandingCopyProcessFilterInput>;
+  readonly references: InputMaybe<LandingCopyReferencesFilterInput>;
+  readonly results: InputMaybe<LandingCopyResultsFilterInput>;
+  readonly seo: InputMaybe<LandingCopySeoFilterInput>;
+  readonly testimonials: InputMaybe<LandingCopyTestimonialsFilterInput>;
+};
+
+type LandingCopyFooter = {
+  readonly tagline: Scalars['String'];
+};
+
+type LandingCopyFooterFieldSelector = {
+  readonly tagline: InputMaybe<FieldSelectorEnum>;
+};
+
+type LandingCopyFooterFilterInput = {
+  readonly tagline: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LandingCopyFooterSortInput = {
+  readonly tagline: InputMaybe<SortOrderEnum>;
 };
 
 type LandingCopyGroupConnection = {
@@ -1999,87 +2063,31 @@ type LandingCopyGroupConnection_sumArgs = {
   field: LandingCopyFieldSelector;
 };
 
-type LandingCopySortInput = {
-  readonly approach: InputMaybe<LandingCardsSortInput>;
-  readonly channels: InputMaybe<LandingChannelsSortInput>;
-  readonly children: InputMaybe<NodeSortInput>;
-  readonly contact: InputMaybe<LandingContactSortInput>;
-  readonly cta: InputMaybe<LandingCtaSortInput>;
-  readonly footer: InputMaybe<LandingFooterSortInput>;
-  readonly guarantees: InputMaybe<LandingItemsSortInput>;
-  readonly hero: InputMaybe<LandingHeroSortInput>;
-  readonly id: InputMaybe<SortOrderEnum>;
-  readonly internal: InputMaybe<InternalSortInput>;
-  readonly parent: InputMaybe<NodeSortInput>;
-  readonly process: InputMaybe<LandingProcessSortInput>;
-  readonly references: InputMaybe<LandingHeadingSortInput>;
-  readonly results: InputMaybe<LandingResultsSortInput>;
-  readonly seo: InputMaybe<LandingSeoSortInput>;
-  readonly services: InputMaybe<LandingItemsSortInput>;
-  readonly testimonials: InputMaybe<LandingTitleSortInput>;
-};
-
-type LandingCta = {
-  readonly phoneLabel: Scalars['String'];
-  readonly text: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type LandingCtaFieldSelector = {
-  readonly phoneLabel: InputMaybe<FieldSelectorEnum>;
-  readonly text: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type LandingCtaFilterInput = {
-  readonly phoneLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly text: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type LandingCtaSortInput = {
-  readonly phoneLabel: InputMaybe<SortOrderEnum>;
-  readonly text: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
-type LandingFooter = {
-  readonly tagline: Scalars['String'];
-};
-
-type LandingFooterFieldSelector = {
-  readonly tagline: InputMaybe<FieldSelectorEnum>;
-};
-
-type LandingFooterFilterInput = {
-  readonly tagline: InputMaybe<StringQueryOperatorInput>;
-};
-
-type LandingFooterSortInput = {
-  readonly tagline: InputMaybe<SortOrderEnum>;
-};
-
-type LandingHeading = {
+type LandingCopyGuarantees = {
   readonly intro: Scalars['String'];
+  readonly items: ReadonlyArray<LandingItem>;
   readonly title: Scalars['String'];
 };
 
-type LandingHeadingFieldSelector = {
+type LandingCopyGuaranteesFieldSelector = {
   readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly items: InputMaybe<LandingItemFieldSelector>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
-type LandingHeadingFilterInput = {
+type LandingCopyGuaranteesFilterInput = {
   readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly items: InputMaybe<LandingItemFilterListInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
-type LandingHeadingSortInput = {
+type LandingCopyGuaranteesSortInput = {
   readonly intro: InputMaybe<SortOrderEnum>;
+  readonly items: InputMaybe<LandingItemSortInput>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
-type LandingHero = {
+type LandingCopyHero = {
   readonly eyebrow: Scalars['String'];
   readonly highlights: ReadonlyArray<Scalars['String']>;
   readonly image: File;
@@ -2090,7 +2098,7 @@ type LandingHero = {
   readonly title: Scalars['String'];
 };
 
-type LandingHeroFieldSelector = {
+type LandingCopyHeroFieldSelector = {
   readonly eyebrow: InputMaybe<FieldSelectorEnum>;
   readonly highlights: InputMaybe<FieldSelectorEnum>;
   readonly image: InputMaybe<FileFieldSelector>;
@@ -2101,7 +2109,7 @@ type LandingHeroFieldSelector = {
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
-type LandingHeroFilterInput = {
+type LandingCopyHeroFilterInput = {
   readonly eyebrow: InputMaybe<StringQueryOperatorInput>;
   readonly highlights: InputMaybe<StringQueryOperatorInput>;
   readonly image: InputMaybe<FileFilterInput>;
@@ -2112,7 +2120,7 @@ type LandingHeroFilterInput = {
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
-type LandingHeroSortInput = {
+type LandingCopyHeroSortInput = {
   readonly eyebrow: InputMaybe<SortOrderEnum>;
   readonly highlights: InputMaybe<SortOrderEnum>;
   readonly image: InputMaybe<FileSortInput>;
@@ -2120,6 +2128,186 @@ type LandingHeroSortInput = {
   readonly lead: InputMaybe<SortOrderEnum>;
   readonly primaryCta: InputMaybe<SortOrderEnum>;
   readonly secondaryCta: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type LandingCopyProcess = {
+  readonly intro: Scalars['String'];
+  readonly steps: ReadonlyArray<LandingCopyProcessSteps>;
+  readonly title: Scalars['String'];
+};
+
+type LandingCopyProcessFieldSelector = {
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly steps: InputMaybe<LandingCopyProcessStepsFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type LandingCopyProcessFilterInput = {
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly steps: InputMaybe<LandingCopyProcessStepsFilterListInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LandingCopyProcessSortInput = {
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly steps: InputMaybe<LandingCopyProcessStepsSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type LandingCopyProcessSteps = {
+  readonly text: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type LandingCopyProcessStepsFieldSelector = {
+  readonly text: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type LandingCopyProcessStepsFilterInput = {
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LandingCopyProcessStepsFilterListInput = {
+  readonly elemMatch: InputMaybe<LandingCopyProcessStepsFilterInput>;
+};
+
+type LandingCopyProcessStepsSortInput = {
+  readonly text: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type LandingCopyReferences = {
+  readonly intro: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type LandingCopyReferencesFieldSelector = {
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type LandingCopyReferencesFilterInput = {
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LandingCopyReferencesSortInput = {
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type LandingCopyResults = {
+  readonly amicableLabel: Scalars['String'];
+  readonly amountLabel: Scalars['String'];
+  readonly bandsTitle: Scalars['String'];
+  readonly casesLabel: Scalars['String'];
+  readonly costLabel: Scalars['String'];
+  readonly delayLabel: Scalars['String'];
+  readonly intro: Scalars['String'];
+  readonly preLitigationLabel: Scalars['String'];
+  readonly ratioLabel: Scalars['String'];
+  readonly recoveryLabel: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type LandingCopyResultsFieldSelector = {
+  readonly amicableLabel: InputMaybe<FieldSelectorEnum>;
+  readonly amountLabel: InputMaybe<FieldSelectorEnum>;
+  readonly bandsTitle: InputMaybe<FieldSelectorEnum>;
+  readonly casesLabel: InputMaybe<FieldSelectorEnum>;
+  readonly costLabel: InputMaybe<FieldSelectorEnum>;
+  readonly delayLabel: InputMaybe<FieldSelectorEnum>;
+  readonly intro: InputMaybe<FieldSelectorEnum>;
+  readonly preLitigationLabel: InputMaybe<FieldSelectorEnum>;
+  readonly ratioLabel: InputMaybe<FieldSelectorEnum>;
+  readonly recoveryLabel: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type LandingCopyResultsFilterInput = {
+  readonly amicableLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly amountLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly bandsTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly casesLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly costLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly delayLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly intro: InputMaybe<StringQueryOperatorInput>;
+  readonly preLitigationLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly ratioLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly recoveryLabel: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LandingCopyResultsSortInput = {
+  readonly amicableLabel: InputMaybe<SortOrderEnum>;
+  readonly amountLabel: InputMaybe<SortOrderEnum>;
+  readonly bandsTitle: InputMaybe<SortOrderEnum>;
+  readonly casesLabel: InputMaybe<SortOrderEnum>;
+  readonly costLabel: InputMaybe<SortOrderEnum>;
+  readonly delayLabel: InputMaybe<SortOrderEnum>;
+  readonly intro: InputMaybe<SortOrderEnum>;
+  readonly preLitigationLabel: InputMaybe<SortOrderEnum>;
+  readonly ratioLabel: InputMaybe<SortOrderEnum>;
+  readonly recoveryLabel: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type LandingCopySeo = {
+  readonly description: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type LandingCopySeoFieldSelector = {
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type LandingCopySeoFilterInput = {
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LandingCopySeoSortInput = {
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type LandingCopySortInput = {
+  readonly approach: InputMaybe<LandingCopyApproachSortInput>;
+  readonly channels: InputMaybe<LandingCopyChannelsSortInput>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly complementaryServices: InputMaybe<LandingCopyComplementaryServicesSortInput>;
+  readonly contact: InputMaybe<LandingCopyContactSortInput>;
+  readonly cta: InputMaybe<LandingCopyCtaSortInput>;
+  readonly footer: InputMaybe<LandingCopyFooterSortInput>;
+  readonly guarantees: InputMaybe<LandingCopyGuaranteesSortInput>;
+  readonly hero: InputMaybe<LandingCopyHeroSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly process: InputMaybe<LandingCopyProcessSortInput>;
+  readonly references: InputMaybe<LandingCopyReferencesSortInput>;
+  readonly results: InputMaybe<LandingCopyResultsSortInput>;
+  readonly seo: InputMaybe<LandingCopySeoSortInput>;
+  readonly testimonials: InputMaybe<LandingCopyTestimonialsSortInput>;
+};
+
+type LandingCopyTestimonials = {
+  readonly title: Scalars['String'];
+};
+
+type LandingCopyTestimonialsFieldSelector = {
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type LandingCopyTestimonialsFilterInput = {
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type LandingCopyTestimonialsSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
@@ -2151,170 +2339,6 @@ type LandingItemSortInput = {
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
-type LandingItems = {
-  readonly intro: Scalars['String'];
-  readonly items: ReadonlyArray<LandingItem>;
-  readonly title: Scalars['String'];
-};
-
-type LandingItemsFieldSelector = {
-  readonly intro: InputMaybe<FieldSelectorEnum>;
-  readonly items: InputMaybe<LandingItemFieldSelector>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type LandingItemsFilterInput = {
-  readonly intro: InputMaybe<StringQueryOperatorInput>;
-  readonly items: InputMaybe<LandingItemFilterListInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type LandingItemsSortInput = {
-  readonly intro: InputMaybe<SortOrderEnum>;
-  readonly items: InputMaybe<LandingItemSortInput>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
-type LandingProcess = {
-  readonly intro: Scalars['String'];
-  readonly steps: ReadonlyArray<LandingStep>;
-  readonly title: Scalars['String'];
-};
-
-type LandingProcessFieldSelector = {
-  readonly intro: InputMaybe<FieldSelectorEnum>;
-  readonly steps: InputMaybe<LandingStepFieldSelector>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type LandingProcessFilterInput = {
-  readonly intro: InputMaybe<StringQueryOperatorInput>;
-  readonly steps: InputMaybe<LandingStepFilterListInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type LandingProcessSortInput = {
-  readonly intro: InputMaybe<SortOrderEnum>;
-  readonly steps: InputMaybe<LandingStepSortInput>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
-type LandingResults = {
-  readonly amicableLabel: Scalars['String'];
-  readonly amountLabel: Scalars['String'];
-  readonly bandsTitle: Scalars['String'];
-  readonly casesLabel: Scalars['String'];
-  readonly costLabel: Scalars['String'];
-  readonly delayLabel: Scalars['String'];
-  readonly intro: Scalars['String'];
-  readonly preLitigationLabel: Scalars['String'];
-  readonly ratioLabel: Scalars['String'];
-  readonly recoveryLabel: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type LandingResultsFieldSelector = {
-  readonly amicableLabel: InputMaybe<FieldSelectorEnum>;
-  readonly amountLabel: InputMaybe<FieldSelectorEnum>;
-  readonly bandsTitle: InputMaybe<FieldSelectorEnum>;
-  readonly casesLabel: InputMaybe<FieldSelectorEnum>;
-  readonly costLabel: InputMaybe<FieldSelectorEnum>;
-  readonly delayLabel: InputMaybe<FieldSelectorEnum>;
-  readonly intro: InputMaybe<FieldSelectorEnum>;
-  readonly preLitigationLabel: InputMaybe<FieldSelectorEnum>;
-  readonly ratioLabel: InputMaybe<FieldSelectorEnum>;
-  readonly recoveryLabel: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type LandingResultsFilterInput = {
-  readonly amicableLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly amountLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly bandsTitle: InputMaybe<StringQueryOperatorInput>;
-  readonly casesLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly costLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly delayLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly intro: InputMaybe<StringQueryOperatorInput>;
-  readonly preLitigationLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly ratioLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly recoveryLabel: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type LandingResultsSortInput = {
-  readonly amicableLabel: InputMaybe<SortOrderEnum>;
-  readonly amountLabel: InputMaybe<SortOrderEnum>;
-  readonly bandsTitle: InputMaybe<SortOrderEnum>;
-  readonly casesLabel: InputMaybe<SortOrderEnum>;
-  readonly costLabel: InputMaybe<SortOrderEnum>;
-  readonly delayLabel: InputMaybe<SortOrderEnum>;
-  readonly intro: InputMaybe<SortOrderEnum>;
-  readonly preLitigationLabel: InputMaybe<SortOrderEnum>;
-  readonly ratioLabel: InputMaybe<SortOrderEnum>;
-  readonly recoveryLabel: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
-type LandingSeo = {
-  readonly description: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type LandingSeoFieldSelector = {
-  readonly description: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type LandingSeoFilterInput = {
-  readonly description: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type LandingSeoSortInput = {
-  readonly description: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
-type LandingStep = {
-  readonly text: Scalars['String'];
-  readonly title: Scalars['String'];
-};
-
-type LandingStepFieldSelector = {
-  readonly text: InputMaybe<FieldSelectorEnum>;
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type LandingStepFilterInput = {
-  readonly text: InputMaybe<StringQueryOperatorInput>;
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type LandingStepFilterListInput = {
-  readonly elemMatch: InputMaybe<LandingStepFilterInput>;
-};
-
-type LandingStepSortInput = {
-  readonly text: InputMaybe<SortOrderEnum>;
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
-type LandingTitle = {
-  readonly title: Scalars['String'];
-};
-
-type LandingTitleFieldSelector = {
-  readonly title: InputMaybe<FieldSelectorEnum>;
-};
-
-type LandingTitleFilterInput = {
-  readonly title: InputMaybe<StringQueryOperatorInput>;
-};
-
-type LandingTitleSortInput = {
-  readonly title: InputMaybe<SortOrderEnum>;
-};
-
 type LegalPage = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly description: Scalars['String'];
@@ -2322,6 +2346,7 @@ type LegalPage = Node & {
   readonly html: Scalars['String'];
   readonly id: Scalars['ID'];
   readonly internal: Internal;
+  readonly order: Scalars['Int'];
   readonly parent: Maybe<Node>;
   readonly path: Scalars['String'];
   readonly title: Scalars['String'];
@@ -2387,6 +2412,7 @@ type LegalPageFieldSelector = {
   readonly html: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly order: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly path: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
@@ -2399,6 +2425,7 @@ type LegalPageFilterInput = {
   readonly html: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
+  readonly order: InputMaybe<IntQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly path: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
@@ -2452,6 +2479,7 @@ type LegalPageSortInput = {
   readonly html: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
+  readonly order: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly path: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
@@ -3097,23 +3125,23 @@ type Query_imageSharpArgs = {
 
 
 type Query_landingCopyArgs = {
-  approach: InputMaybe<LandingCardsFilterInput>;
-  channels: InputMaybe<LandingChannelsFilterInput>;
+  approach: InputMaybe<LandingCopyApproachFilterInput>;
+  channels: InputMaybe<LandingCopyChannelsFilterInput>;
   children: InputMaybe<NodeFilterListInput>;
-  contact: InputMaybe<LandingContactFilterInput>;
-  cta: InputMaybe<LandingCtaFilterInput>;
-  footer: InputMaybe<LandingFooterFilterInput>;
-  guarantees: InputMaybe<LandingItemsFilterInput>;
-  hero: InputMaybe<LandingHeroFilterInput>;
+  complementaryServices: InputMaybe<LandingCopyComplementaryServicesFilterInput>;
+  contact: InputMaybe<LandingCopyContactFilterInput>;
+  cta: InputMaybe<LandingCopyCtaFilterInput>;
+  footer: InputMaybe<LandingCopyFooterFilterInput>;
+  guarantees: InputMaybe<LandingCopyGuaranteesFilterInput>;
+  hero: InputMaybe<LandingCopyHeroFilterInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
-  process: InputMaybe<LandingProcessFilterInput>;
-  references: InputMaybe<LandingHeadingFilterInput>;
-  results: InputMaybe<LandingResultsFilterInput>;
-  seo: InputMaybe<LandingSeoFilterInput>;
-  services: InputMaybe<LandingItemsFilterInput>;
-  testimonials: InputMaybe<LandingTitleFilterInput>;
+  process: InputMaybe<LandingCopyProcessFilterInput>;
+  references: InputMaybe<LandingCopyReferencesFilterInput>;
+  results: InputMaybe<LandingCopyResultsFilterInput>;
+  seo: InputMaybe<LandingCopySeoFilterInput>;
+  testimonials: InputMaybe<LandingCopyTestimonialsFilterInput>;
 };
 
 
@@ -3123,6 +3151,7 @@ type Query_legalPageArgs = {
   html: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
+  order: InputMaybe<IntQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   path: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
@@ -4209,7 +4238,12 @@ type UseFiguresQuery = { readonly figures: { readonly recoveryRate: number, read
 type UseLandingCopyQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type UseLandingCopyQuery = { readonly landingCopy: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string, readonly primaryCta: string, readonly secondaryCta: string, readonly imageAlt: string, readonly highlights: ReadonlyArray<string>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly approach: { readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly services: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly guarantees: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly channels: { readonly title: string, readonly intro: string, readonly chartCaption: string, readonly combinedLabel: string }, readonly results: { readonly title: string, readonly intro: string, readonly recoveryLabel: string, readonly amicableLabel: string, readonly preLitigationLabel: string, readonly delayLabel: string, readonly casesLabel: string, readonly amountLabel: string, readonly costLabel: string, readonly ratioLabel: string, readonly bandsTitle: string }, readonly references: { readonly title: string, readonly intro: string }, readonly testimonials: { readonly title: string }, readonly process: { readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly cta: { readonly title: string, readonly text: string, readonly phoneLabel: string }, readonly contact: { readonly title: string, readonly intro: string, readonly points: ReadonlyArray<string> }, readonly footer: { readonly tagline: string } } | null };
+type UseLandingCopyQuery = { readonly landingCopy: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string, readonly primaryCta: string, readonly secondaryCta: string, readonly imageAlt: string, readonly highlights: ReadonlyArray<string>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly approach: { readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly complementaryServices: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly guarantees: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly channels: { readonly title: string, readonly intro: string, readonly chartCaption: string, readonly combinedLabel: string }, readonly results: { readonly title: string, readonly intro: string, readonly recoveryLabel: string, readonly amicableLabel: string, readonly preLitigationLabel: string, readonly delayLabel: string, readonly casesLabel: string, readonly amountLabel: string, readonly costLabel: string, readonly ratioLabel: string, readonly bandsTitle: string }, readonly references: { readonly title: string, readonly intro: string }, readonly testimonials: { readonly title: string }, readonly process: { readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly cta: { readonly title: string, readonly text: string, readonly phoneLabel: string }, readonly contact: { readonly title: string, readonly intro: string, readonly points: ReadonlyArray<string> }, readonly footer: { readonly tagline: string } } | null };
+
+type UseLegalPagesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type UseLegalPagesQuery = { readonly allLegalPage: { readonly nodes: ReadonlyArray<{ readonly path: string, readonly title: string, readonly parent: { readonly parent: { readonly name: string } | {} | null } | {} | null }> } };
 
 type UseSiteMetadataQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4225,11 +4259,6 @@ type UseTestimonialsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 type UseTestimonialsQuery = { readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly quote: string, readonly role: string }> } };
-
-type LegalPagePathsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-type LegalPagePathsQuery = { readonly allLegalPage: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly path: string }> } };
 
 
 }

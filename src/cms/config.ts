@@ -18,8 +18,13 @@ function longText(name: string, label: string, hint?: string): CmsField {
   return { name, label, widget: "text", ...(hint && { hint }) };
 }
 
-/** A company detail of a given shape; a placeholder may stand in until it is known. */
-function detail(name: string, label: string, shape: TextPattern, hint: string): CmsField {
+/** A text of a given shape (a company detail); a placeholder may stand in until it is known. */
+function patternTextOrPlaceholder(
+  name: string,
+  label: string,
+  shape: TextPattern,
+  hint: string,
+): CmsField {
   return {
     name,
     label,
@@ -29,7 +34,7 @@ function detail(name: string, label: string, shape: TextPattern, hint: string): 
   };
 }
 
-function shaped(name: string, label: string, shape: TextPattern, hint: string): CmsField {
+function patternText(name: string, label: string, shape: TextPattern, hint: string): CmsField {
   return {
     name,
     label,
@@ -90,26 +95,31 @@ const company: CmsField[] = [
     `Montant avec son unité, par exemple : 10 000 €. ${placeholderHint}`,
   ),
   text("headOffice", "Siège social", `Adresse complète du siège. ${placeholderHint}`),
-  detail(
+  patternTextOrPlaceholder(
     "phone",
     "Téléphone",
     patterns.frenchPhone,
     "Affiché dans le bouton d'appel, le pied de page et les pages légales.",
   ),
-  detail("email", "Email de contact", patterns.email, "Affiché dans les pages légales."),
-  detail(
+  patternTextOrPlaceholder(
+    "email",
+    "Email de contact",
+    patterns.email,
+    "Affiché dans les pages légales.",
+  ),
+  patternTextOrPlaceholder(
     "dpoEmail",
     "Email pour les données personnelles",
     patterns.email,
     "Adresse où exercer ses droits RGPD.",
   ),
-  detail(
+  patternTextOrPlaceholder(
     "siren",
     "Immatriculation (RCS / SIREN)",
     patterns.siren,
     "Par exemple : RCS Paris 123 456 789.",
   ),
-  detail(
+  patternTextOrPlaceholder(
     "vatNumber",
     "Numéro de TVA intracommunautaire",
     patterns.vatNumber,
@@ -120,7 +130,7 @@ const company: CmsField[] = [
     "Directeur ou directrice de la publication",
     `Prénom, nom et fonction. ${placeholderHint}`,
   ),
-  detail(
+  patternTextOrPlaceholder(
     "carteGNumber",
     "Numéro de carte professionnelle (carte G)",
     patterns.carteGNumber,
@@ -148,7 +158,7 @@ const company: CmsField[] = [
   ),
   text("hostName", "Hébergeur du site", `Raison sociale de l'hébergeur. ${placeholderHint}`),
   text("hostAddress", "Adresse de l'hébergeur", placeholderHint),
-  detail(
+  patternTextOrPlaceholder(
     "hostPhone",
     "Téléphone de l'hébergeur",
     patterns.anyPhone,
@@ -254,7 +264,7 @@ const landing: CmsField[] = [
       longText("lead", "Chapeau"),
       text("primaryCta", "Bouton principal (vers le formulaire)"),
       text("secondaryCta", "Bouton secondaire (vers les résultats)"),
-      shaped(
+      patternText(
         "image",
         "Illustration",
         patterns.imagePath,
@@ -281,7 +291,7 @@ const landing: CmsField[] = [
     fields: [...heading, items("cards", "Cartes")],
   },
   {
-    name: "services",
+    name: "complementaryServices",
     label: "Services complémentaires",
     widget: "object",
     fields: [...heading, items("items", "Services")],
@@ -392,12 +402,13 @@ const client: CmsField[] = [
 
 const legal: CmsField[] = [
   text("title", "Titre de la page"),
-  shaped(
+  patternText(
     "path",
     "Adresse de la page",
     patterns.sitePath,
     "Ne changez l'adresse qu'en connaissance de cause : les liens du site y mènent.",
   ),
+  count("order", "Position", "Place du lien dans « Informations légales », en pied de page."),
   longText("description", "Description pour les moteurs de recherche", "Environ 155 caractères."),
   {
     name: "updatedAt",

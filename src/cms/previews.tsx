@@ -1,15 +1,18 @@
 // The admin's previews: the entry being edited, drawn by the site's own section components,
 // with the other content it needs (labels, figures, company details) read from the same backend.
 import type { CMS as DecapCms, PreviewTemplateComponentProps } from "decap-cms-core";
-import React, { Component, useEffect, useState, type ComponentType, type ReactNode } from "react";
-import Approach from "../components/approach/approach";
+import React, {
+  Component,
+  Fragment,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from "react";
 import CallToAction from "../components/call-to-action/call-to-action";
 import Channels from "../components/channels/channels";
-import ComplementaryServices from "../components/complementary-services/complementary-services";
-import Guarantees from "../components/guarantees/guarantees";
-import Hero from "../components/hero/hero";
+import { landingSections, type CopyData } from "../components/landing-page/landing-sections";
 import LegalDocument from "../components/legal/legal-document";
-import Process from "../components/process/process";
 import References from "../components/references/references";
 import Results from "../components/results/results";
 import TestimonialCarousel from "../components/testimonials/testimonial-carousel";
@@ -45,7 +48,8 @@ function useFileData<T>(props: PreviewProps, collection: string, own?: T): T | u
   return own ?? data;
 }
 
-function useContext(props: PreviewProps, own: Loaded): Required<Loaded> | undefined {
+/** The other content a preview draws with: the landing copy, the figures, the company. */
+function usePreviewContent(props: PreviewProps, own: Loaded): Required<Loaded> | undefined {
   const landing = useFileData<LandingCopy>(props, "landing", own.landing);
   const figures = useFileData<Figures>(props, "figures", own.figures);
   const company = useFileData<CompanyDetails>(props, "company", own.company);
@@ -89,7 +93,7 @@ function preview(render: (props: PreviewProps) => ReactNode): ComponentType<Prev
 
 function FiguresPreview(props: PreviewProps) {
   const figures = entryData<Figures>(props);
-  const context = useContext(props, { figures });
+  const context = usePreviewContent(props, { figures });
   if (!context) return <Waiting />;
   const copy = fillTokensDeep(context.landing, tokenValues(context.company, figures));
   return (
@@ -106,31 +110,31 @@ function FiguresPreview(props: PreviewProps) {
 
 function LandingPreview(props: PreviewProps) {
   const own = entryData<LandingCopy>(props);
-  const context = useContext(props, { landing: own });
+  const context = usePreviewContent(props, { landing: own });
   if (!context) return <Waiting />;
   const { figures, company } = context;
-  const copy = fillTokensDeep(own, tokenValues(company, figures));
+  const data: CopyData = {
+    copy: fillTokensDeep(own, tokenValues(company, figures)),
+    figures,
+    phone: company.phone,
+    heroImage: undefined,
+  };
+  // The sections this entry feeds, in the page's order; the others read other folders.
   return (
     <>
-      <Hero {...copy.hero} image={undefined} />
-      <Approach {...copy.approach} />
-      <ComplementaryServices {...copy.services} />
-      <Guarantees {...copy.guarantees} />
-      <Channels
-        {...copy.channels}
-        channels={figures.channels}
-        combinedContactRate={figures.combinedContactRate}
-      />
-      <Results copy={copy.results} figures={figures} />
-      <Process {...copy.process} />
-      <CallToAction {...copy.cta} phone={company.phone} />
+      {landingSections.map(
+        (section) =>
+          section.reads === "copy" && (
+            <Fragment key={section.name}>{section.render(data)}</Fragment>
+          ),
+      )}
     </>
   );
 }
 
 function TestimonialPreview(props: PreviewProps) {
   const { role, body } = entryData<{ role: string; body: string }>(props);
-  const context = useContext(props, {});
+  const context = usePreviewContent(props, {});
   if (!context) return <Waiting />;
   return (
     <TestimonialCarousel
@@ -142,7 +146,7 @@ function TestimonialPreview(props: PreviewProps) {
 
 function ClientPreview(props: PreviewProps) {
   const { name } = entryData<{ name: string }>(props);
-  const context = useContext(props, {});
+  const context = usePreviewContent(props, {});
   if (!context) return <Waiting />;
   const values = tokenValues(context.company, context.figures);
   const heading = fillTokensDeep(context.landing.references, values);
@@ -168,7 +172,7 @@ function LegalBody({
 
 function LegalPreview(props: PreviewProps) {
   const page = entryData<{ title: string; updatedAt: string; body: string }>(props);
-  const context = useContext(props, {});
+  const context = usePreviewContent(props, {});
   if (!context) return <Waiting />;
   const values = tokenValues(context.company, context.figures);
   return (
@@ -180,7 +184,7 @@ function LegalPreview(props: PreviewProps) {
 
 function CompanyPreview(props: PreviewProps) {
   const company = entryData<CompanyDetails>(props);
-  const context = useContext(props, { company });
+  const context = usePreviewContent(props, { company });
   if (!context) return <Waiting />;
   const copy = fillTokensDeep(context.landing.cta, tokenValues(company, context.figures));
   const details: [string, string][] = [

@@ -1,32 +1,9 @@
 import { validate, type Struct } from "superstruct";
-import {
-  ClientReference,
-  CompanyDetails,
-  Figures,
-  LandingCopy,
-  LegalPage,
-  Testimonial,
-} from "./schemas";
+import { CompanyDetails, Figures } from "./schemas";
 import { describeValue } from "./fields";
+import { bodyOf, contentKinds, type ContentKind } from "./kinds";
 import { placeholderPattern } from "./placeholder";
 import { tokensIn } from "./tokens";
-
-// The content kinds: one folder of `content/` each, the GraphQL node type made from its files,
-// and the schema every file must match.
-export const contentKinds = {
-  company: { nodeType: "CompanyDetails", schema: CompanyDetails, single: true },
-  figures: { nodeType: "Figures", schema: Figures, single: true },
-  landing: { nodeType: "LandingCopy", schema: LandingCopy, single: true },
-  testimonials: { nodeType: "Testimonial", schema: Testimonial, single: false },
-  clients: { nodeType: "ClientReference", schema: ClientReference, single: false },
-  legal: { nodeType: "LegalPage", schema: LegalPage, single: false },
-} as const;
-
-export type ContentKind = keyof typeof contentKinds;
-
-export function isContentKind(name: string): name is ContentKind {
-  return Object.hasOwn(contentKinds, name);
-}
 
 /** One line per problem: the file, the field, what was found and what was expected. */
 export function checkFrontmatter(kind: ContentKind, frontmatter: unknown, file: string): string[] {
@@ -63,15 +40,9 @@ export function checkFrontmatter(kind: ContentKind, frontmatter: unknown, file: 
   return lines;
 }
 
-// The kinds whose text under the frontmatter is shown on the site, and what it is called.
-export const textBodies: Partial<Record<ContentKind, string>> = {
-  testimonials: "le texte du témoignage",
-  legal: "le texte de la page",
-};
-
 /** A problem line when a kind's text below the frontmatter is missing. */
 export function checkBody(kind: ContentKind, body: string, file: string): string[] {
-  const name = textBodies[kind];
+  const name = bodyOf(kind)?.name;
   if (!name || body.trim() !== "") return [];
   return [`${file} : ${name} (sous la deuxième ligne « --- ») est vide, attendu un texte`];
 }

@@ -64,11 +64,25 @@ export const patternText = (shape: TextPattern) => {
   });
 };
 
+const relativeFiles = new WeakSet<object>();
+
 /**
- * A company detail of a given shape, such as a phone number. A `[À COMPLÉTER : …]` placeholder
- * is accepted in its place: the build lists it, and a strict build refuses it.
+ * A file of `content/` named by its path relative to the Markdown file, such as the hero's
+ * picture: the GraphQL schema resolves it to the file itself (`@fileByRelativePath`).
  */
-export const detail = (shape: TextPattern) => {
+export const relativeFile = (shape: TextPattern) => {
+  const struct = patternText(shape);
+  relativeFiles.add(struct);
+  return struct;
+};
+
+export const isRelativeFile = (struct: Struct<unknown, unknown>) => relativeFiles.has(struct);
+
+/**
+ * A text of a given shape, such as a phone number, for which a `[À COMPLÉTER : …]` placeholder
+ * may stand in until the company gives it: the build lists it, and a strict build refuses it.
+ */
+export const patternTextOrPlaceholder = (shape: TextPattern) => {
   const whole = wholeValue(shape, true);
   return field<string>("detail", shape.expected, { kind: "text", pattern: whole }, (v) => {
     return isText(v) && whole.test(v.trim());
@@ -140,3 +154,19 @@ export const oneOf = <T extends string>(values: readonly T[]) =>
     { kind: "choice", options: values },
     (v) => typeof v === "string" && (values as readonly string[]).includes(v),
   );
+
+const graphqlTypeNames = new WeakMap<object, string>();
+
+/**
+ * Gives a group of fields a GraphQL type name of its own, for a group used in several places that
+ * a query reads through one fragment (`fragment LandingItem on LandingItem`). Other groups are
+ * named after where they stand (`LandingCopyHero`): see src/build/schema.ts.
+ */
+export function graphqlType<T extends object>(name: string, struct: T): T {
+  graphqlTypeNames.set(struct, name);
+  return struct;
+}
+
+export function graphqlTypeOf(struct: object): string | undefined {
+  return graphqlTypeNames.get(struct);
+}

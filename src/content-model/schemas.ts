@@ -1,19 +1,21 @@
 import { array, object, refine, type Infer } from "superstruct";
 import {
-  detail,
+  graphqlType,
   isoDate,
   oneOf,
   patternText,
+  patternTextOrPlaceholder,
   percentage,
   positiveInteger,
   positiveNumber,
+  relativeFile,
   text,
 } from "./fields";
 import { iconNames } from "./icon-names";
 import * as patterns from "./patterns";
 
 // One schema per kind of content file. The build checks every file against its kind's schema
-// (see gatsby-node.ts), so the site never renders a missing or mistyped value.
+// (see src/build/content-checks.ts), so the site never renders a missing or mistyped value.
 
 const icon = () => oneOf(iconNames);
 
@@ -24,25 +26,31 @@ export const CompanyDetails = object({
   legalForm: text(),
   shareCapital: text(),
   headOffice: text(),
-  phone: detail(patterns.frenchPhone),
-  email: detail(patterns.email),
-  dpoEmail: detail(patterns.email),
-  siren: detail(patterns.siren),
-  vatNumber: detail(patterns.vatNumber),
+  phone: patternTextOrPlaceholder(patterns.frenchPhone),
+  email: patternTextOrPlaceholder(patterns.email),
+  dpoEmail: patternTextOrPlaceholder(patterns.email),
+  siren: patternTextOrPlaceholder(patterns.siren),
+  vatNumber: patternTextOrPlaceholder(patterns.vatNumber),
   publicationDirector: text(),
-  carteGNumber: detail(patterns.carteGNumber),
+  carteGNumber: patternTextOrPlaceholder(patterns.carteGNumber),
   carteGChamber: text(),
   guarantor: text(),
   guaranteeAmount: text(),
   insurer: text(),
   hostName: text(),
   hostAddress: text(),
-  hostPhone: detail(patterns.anyPhone),
+  hostPhone: patternTextOrPlaceholder(patterns.anyPhone),
 });
 export type CompanyDetails = Infer<typeof CompanyDetails>;
 
-const Channel = object({ name: text(), icon: icon(), rate: percentage(), description: text() });
-const DelayBand = object({ days: positiveInteger(), share: percentage() });
+const Channel = graphqlType(
+  "Channel",
+  object({ name: text(), icon: icon(), rate: percentage(), description: text() }),
+);
+const DelayBand = graphqlType(
+  "DelayBand",
+  object({ days: positiveInteger(), share: percentage() }),
+);
 
 export const Figures = refine(
   object({
@@ -82,11 +90,12 @@ export const ClientReference = object({ order: positiveInteger(), name: text() }
 export const LegalPage = object({
   title: text(),
   path: patternText(patterns.sitePath),
+  order: positiveInteger(),
   description: text(),
   updatedAt: isoDate(),
 });
 
-const Item = object({ icon: icon(), title: text(), text: text() });
+const Item = graphqlType("LandingItem", object({ icon: icon(), title: text(), text: text() }));
 const Heading = { title: text(), intro: text() };
 
 export const LandingCopy = object({
@@ -97,12 +106,12 @@ export const LandingCopy = object({
     lead: text(),
     primaryCta: text(),
     secondaryCta: text(),
-    image: patternText(patterns.imagePath),
+    image: relativeFile(patterns.imagePath),
     imageAlt: text(),
     highlights: array(text()),
   }),
   approach: object({ ...Heading, cards: array(Item) }),
-  services: object({ ...Heading, items: array(Item) }),
+  complementaryServices: object({ ...Heading, items: array(Item) }),
   guarantees: object({ ...Heading, items: array(Item) }),
   channels: object({ ...Heading, chartCaption: text(), combinedLabel: text() }),
   results: object({

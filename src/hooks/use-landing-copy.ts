@@ -48,7 +48,7 @@ export default function useLandingCopy(): LandingCopy {
             ...LandingItem
           }
         }
-        services {
+        complementaryServices {
           title
           intro
           items {

@@ -5,7 +5,8 @@ export type SocialImage = { src: string; width: number; height: number; alt: str
 /**
  * The 1200×630 picture shown when a page is shared, drawn by gatsby-plugin-sharp at build time
  * from the hero illustration in content/images, letterboxed on the brand colour
- * (--color-brand) rather than cropped, so no building loses its roof or its door.
+ * (--color-brand; a GraphQL literal cannot read it, so src/build/__tests__/design-tokens.test.ts
+ * holds the two together) rather than cropped, so no building loses its roof or its door.
  */
 export default function useSocialImage(): SocialImage {
   const data = useStaticQuery<Queries.UseSocialImageQuery>(graphql`

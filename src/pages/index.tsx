@@ -6,7 +6,7 @@ import useLandingCopy from "../hooks/use-landing-copy";
 
 type LandingContext = { scrollTo?: string };
 
-/** `/`, and `/contact` (made in gatsby-node), which opens at the quote form. */
+/** `/`, and `/contact` (made in src/build/pages.ts), which opens at the quote form. */
 export default function IndexPage({ pageContext }: PageProps<object, LandingContext>) {
   const { seo } = useLandingCopy();
   const { scrollTo } = pageContext;

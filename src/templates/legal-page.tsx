@@ -2,9 +2,9 @@ import { graphql, type PageProps } from "gatsby";
 import React from "react";
 import LegalDocument from "../components/legal/legal-document";
 import Seo from "../components/seo/seo";
-import StaticHtml from "../components/ui/static-html";
+import KeepServerHtml from "../start-up/keep-server-html";
 
-/** A legal page made from `content/legal/*.md` by gatsby-node's createPages. */
+/** A legal page made from `content/legal/*.md` by createPages (src/build/pages.ts). */
 export default function LegalPageTemplate({ data }: PageProps<Queries.LegalPageQuery>) {
   const page = data.legalPage;
   if (!page) return null;
@@ -19,9 +19,9 @@ export default function LegalPageTemplate({ data }: PageProps<Queries.LegalPageQ
           { name: page.title, path: page.path },
         ]}
       />
-      <StaticHtml>
+      <KeepServerHtml>
         <LegalDocument title={page.title} updatedAt={page.updatedAt} html={page.html} />
-      </StaticHtml>
+      </KeepServerHtml>
     </>
   );
 }

@@ -8,6 +8,7 @@ import type { Company } from "../hooks/use-company";
 import type { Figures } from "../hooks/use-figures";
 import type { LandingCopy } from "../hooks/use-landing-copy";
 import type { Testimonial } from "../hooks/use-testimonials";
+import type { LegalPageLink } from "../hooks/use-legal-pages";
 
 export const company: Company = {
   name: "Hestia Recouvrement",
@@ -118,7 +119,7 @@ export const landingCopy: LandingCopy = {
       },
     ],
   },
-  services: {
+  complementaryServices: {
     title: "Des services complémentaires",
     intro:
       "Pour que payer soit simple pour le locataire, et le suivi sans effort pour vos équipes.",
@@ -267,6 +268,17 @@ export const clients: readonly ClientReference[] = [
   { id: "client-4", name: "Alpes Résidences OPH" },
   { id: "client-5", name: "Grand Est Logement" },
   { id: "client-6", name: "Foyers de Normandie" },
+];
+
+/** The legal pages as content/legal/ gives them, one at an address of its own choosing. */
+export const legalPages: LegalPageLink[] = [
+  { path: "/mentions-legales", title: "Mentions légales", file: "mentions-legales" },
+  { path: "/vie-privee", title: "Politique de confidentialité", file: "politique-confidentialite" },
+  {
+    path: "/conditions-generales",
+    title: "Conditions générales d’utilisation",
+    file: "conditions-generales",
+  },
 ];
 
 export const legalPage: ComponentProps<typeof LegalDocument> = {

@@ -2,8 +2,9 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { formatEuro, formatPercent, formatRatio, formatLongDate } from "../../src/lib/format";
-import { bundlesOf } from "../../src/lib/built-pages";
+import { bundlesOf } from "../../src/start-up/bundle-loader";
 import { siteUrl } from "../../src/lib/site-url";
+import { compileHint, onDemandBundle } from "../../src/start-up/compile-hint";
 
 // What a search engine reads: the static HTML of each page, before any script runs. The pages are
 // parsed documents with no window, so plain matchers are used rather than jest-dom's.
@@ -147,9 +148,21 @@ describe("the bundles the landing page loads", () => {
 
   it.each(bundles)("%s asks V8 to compile it in the background, its source map aligned", (src) => {
     const file = path.join(publicDir, src);
-    expect(readFileSync(file, "utf8").startsWith("//# allFunctionsCalledOnLoad\n")).toBe(true);
+    expect(readFileSync(file, "utf8").startsWith(`${compileHint}\n`)).toBe(true);
     // The hint's line has no mapping: the map's first line is empty.
     const map = JSON.parse(readFileSync(`${file}.map`, "utf8")) as { mappings: string };
     expect(map.mappings.startsWith(";")).toBe(true);
+  });
+});
+
+describe("the bundles loaded on demand", () => {
+  const onDemand = readdirSync(publicDir).filter((file) => onDemandBundle.test(file));
+
+  it("include the quote form's chunk", () => {
+    expect(onDemand).toEqual([expect.stringMatching(/^quote-form-[0-9a-f]+\.js$/)]);
+  });
+
+  it.each(onDemand)("%s leaves V8 to compile its functions when they are called", (file) => {
+    expect(readFileSync(path.join(publicDir, file), "utf8")).not.toContain(compileHint);
   });
 });

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import type { CmsCollection, CmsField } from "decap-cms-core";
 import { validate, type Struct } from "superstruct";
-import { contentKinds, textBodies, type ContentKind } from "../../content-model/check";
+import { bodyOf, contentKinds, type ContentKind } from "../../content-model/kinds";
 import { constraintsOf } from "../../content-model/fields";
 import { cmsConfig, collections } from "../config";
 import { cmsSettings } from "../settings";
@@ -131,7 +131,7 @@ describe("the admin configuration", () => {
     "asks for the text under the frontmatter of content/%s when the site shows it",
     (kind) => {
       const body = collectionFor(kind).fields.find((field) => field.name === "body");
-      if (textBodies[kind]) {
+      if (bodyOf(kind)) {
         expect(body).toMatchObject({ name: "body" });
         expect(body?.required).not.toBe(false);
       } else {

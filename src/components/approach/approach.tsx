@@ -4,7 +4,11 @@ import Section from "../ui/section";
 
 type ApproachProps = { title: string; intro: string; cards: readonly CardItem[] };
 
-/** The four pillars of the service; the navigation's "Services" anchor. */
+/**
+ * The four pillars of the service (the landing copy's `approach`). Its anchor is `#services`
+ * because the specification's navigation sends « Services » here (§2); the complementary
+ * services (`complementaryServices`) follow in a section of their own.
+ */
 export default function Approach({ title, intro, cards }: ApproachProps) {
   return (
     <Section id="services" title={title} intro={intro}>

@@ -6,9 +6,8 @@ export type Bar = { label: string; value: number; display: string; detail?: stri
 
 type BarChartProps = {
   caption: string;
+  /** Each bar's `value` is a percentage: a full-width bar is 100. */
   bars: readonly Bar[];
-  /** The value a full-width bar stands for: 100 for percentages. */
-  max?: number;
   tone?: "brand" | "accent";
 };
 
@@ -16,7 +15,7 @@ type BarChartProps = {
  * Horizontal bars drawn in CSS. Each figure is written beside its bar, so the chart reads the
  * same with or without sight; the bars themselves are hidden from assistive technology.
  */
-export default function BarChart({ caption, bars, max = 100, tone = "brand" }: BarChartProps) {
+export default function BarChart({ caption, bars, tone = "brand" }: BarChartProps) {
   return (
     <figure className={styles.chart}>
       <figcaption className={styles.caption}>{caption}</figcaption>
@@ -33,7 +32,7 @@ export default function BarChart({ caption, bars, max = 100, tone = "brand" }: B
             <span className={styles.track} aria-hidden="true">
               <span
                 className={`${styles.fill} ${styles[tone]}`}
-                style={{ width: `${Math.min(100, (bar.value / max) * 100)}%` }}
+                style={{ width: `${Math.min(100, bar.value)}%` }}
               />
             </span>
             <span className={styles.value}>{bar.display}</span>

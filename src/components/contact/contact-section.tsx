@@ -1,5 +1,6 @@
 import React from "react";
 import DeferredQuoteForm from "../../features/quote-form/deferred-quote-form";
+import type { QuoteFormProps } from "../../features/quote-form/quote-form";
 // The form's styles come with the page, not with its deferred code: its static HTML is on
 // screen, styled, before that code loads.
 import "../../features/quote-form/quote-form.module.css";
@@ -11,12 +12,10 @@ type ContactSectionProps = {
   title: string;
   intro: string;
   points: readonly string[];
-  /** Figures' `quoteReplyHours`, promised in the success banner. */
-  replyHours: number;
-};
+} & QuoteFormProps;
 
 /** The quote request: what the visitor gets on the left, the form on the right. */
-export default function ContactSection({ title, intro, points, replyHours }: ContactSectionProps) {
+export default function ContactSection({ title, intro, points, ...form }: ContactSectionProps) {
   return (
     <section id="contact" className={styles.section} aria-labelledby="contact-title">
       <Container>
@@ -36,7 +35,7 @@ export default function ContactSection({ title, intro, points, replyHours }: Con
             </ul>
           </div>
           <div className={styles.panel}>
-            <DeferredQuoteForm replyHours={replyHours} />
+            <DeferredQuoteForm {...form} />
           </div>
         </div>
       </Container>

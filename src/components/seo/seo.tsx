@@ -3,7 +3,7 @@ import { Helmet } from "react-helmet-async";
 import useCompany from "../../hooks/use-company";
 import useSiteMetadata from "../../hooks/use-site-metadata";
 import useSocialImage from "../../hooks/use-social-image";
-import { breadcrumbList, organization, type Crumb } from "../../lib/search-engines";
+import { breadcrumbList, organization, type Crumb } from "../../lib/structured-data";
 import { absoluteUrl } from "../../lib/site-url";
 
 type SeoProps = {

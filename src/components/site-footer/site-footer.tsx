@@ -2,22 +2,18 @@ import React from "react";
 import { isPlaceholder } from "../../content-model/placeholder";
 import useCompany from "../../hooks/use-company";
 import useLandingCopy from "../../hooks/use-landing-copy";
+import useLegalPages from "../../hooks/use-legal-pages";
 import useSiteMetadata from "../../hooks/use-site-metadata";
 import { telHref } from "../../lib/format";
 import Container from "../ui/container";
 import * as styles from "./site-footer.module.css";
-
-const legalLinks = [
-  { href: "/mentions-legales", label: "Mentions légales" },
-  { href: "/politique-confidentialite", label: "Politique de confidentialité" },
-  { href: "/conditions-generales", label: "Conditions générales d’utilisation" },
-];
 
 /** Company details, legal links and the contact link, on every route. */
 export default function SiteFooter() {
   const company = useCompany();
   const { footer } = useLandingCopy();
   const { copyrightYear } = useSiteMetadata();
+  const legalPages = useLegalPages();
   // A detail the company has not given yet stays on the legal pages, never in the footer.
   const address = isPlaceholder(company.headOffice) ? null : company.headOffice;
   return (
@@ -46,9 +42,9 @@ export default function SiteFooter() {
           <nav aria-label="Informations légales">
             <h2 className={styles.heading}>Informations légales</h2>
             <ul className={styles.links}>
-              {legalLinks.map((link) => (
-                <li key={link.href}>
-                  <a href={link.href}>{link.label}</a>
+              {legalPages.map((page) => (
+                <li key={page.path}>
+                  <a href={page.path}>{page.title}</a>
                 </li>
               ))}
             </ul>

@@ -6,13 +6,11 @@ import { formatEuro, formatNumber, formatPercent } from "../../lib/format";
 import {
   checkBody,
   checkFrontmatter,
-  contentKinds,
   findPlaceholders,
   findUnknownTokens,
-  isContentKind,
   knownTokenNames,
-  type ContentKind,
 } from "../check";
+import { contentKinds, isContentKind, type ContentKind } from "../kinds";
 import { fillTokens, fillTokensDeep, tokensIn, tokenValues } from "../tokens";
 
 // The real files of `content/`, parsed as gatsby-transformer-remark parses them (gray-matter),

@@ -1,4 +1,6 @@
 import React, { lazy, memo, Suspense, useEffect, useRef } from "react";
+import { formHasTakenOver, recordLeftField } from "./fields-left-early";
+import type { QuoteFormProps } from "./quote-form";
 
 // The form's code (state, validation, API client, toasts) is half of the site's JavaScript, and
 // the form sits at the bottom of the page. Its HTML is in the static page from the start; its
@@ -18,17 +20,6 @@ const QuoteFormRoot = lazy(() =>
 );
 
 /**
- * Fields the visitor left before the form's code took over: the form marks them as visited, so
- * that an empty required field tabbed through early still shows its message.
- */
-const fieldsLeftEarly = new Set<string>();
-let formHasTakenOver = false;
-export function formTakesOver(): ReadonlySet<string> {
-  formHasTakenOver = true;
-  return fieldsLeftEarly;
-}
-
-/**
  * Until the form's code has hydrated it, the Suspense boundary below still holds the server's
  * HTML, and React throws that HTML away if any context above the boundary changes meanwhile
  * (minified error #421, then the empty fallback until the code arrives: the form vanishes).
@@ -38,6 +29,7 @@ export function formTakesOver(): ReadonlySet<string> {
  * same-page jump is kept from the router (this listener is registered before the router's, and
  * runs first, in the capture phase): the browser still scrolls and moves the focus itself, and
  * nothing on these pages reads the location's hash. A jump to another page is left alone.
+ * (e2e/hydration.test.mjs)
  */
 if (typeof window !== "undefined") {
   const address = () => window.location.pathname + window.location.search;
@@ -45,32 +37,22 @@ if (typeof window !== "undefined") {
   window.addEventListener(
     "popstate",
     (event) => {
-      if (!formHasTakenOver && address() === pageAddress) event.stopImmediatePropagation();
+      if (!formHasTakenOver() && address() === pageAddress) event.stopImmediatePropagation();
     },
     { capture: true },
   );
-}
-
-function recordLeftField(event: FocusEvent) {
-  const { target } = event;
-  if (formHasTakenOver) return;
-  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) {
-    fieldsLeftEarly.add(target.name);
-  }
 }
 
 /** How far below the viewport the form starts loading: a fast scroll still finds it ready. */
 const loadingMargin = "0px 0px 1200px 0px";
 const interactions = ["focusin", "pointerdown", "touchstart", "keydown"] as const;
 
-type DeferredQuoteFormProps = { replyHours: number };
-
 /**
  * The quote form, loaded on demand. Memoised so that a re-render of the page (a hash change,
  * say) never reaches the boundary before it has hydrated: React would then drop the server
  * HTML and show the empty fallback.
  */
-const DeferredQuoteForm = memo(function DeferredQuoteForm({ replyHours }: DeferredQuoteFormProps) {
+const DeferredQuoteForm = memo(function DeferredQuoteForm(props: QuoteFormProps) {
   const wrapper = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -88,6 +70,8 @@ const DeferredQuoteForm = memo(function DeferredQuoteForm({ replyHours }: Deferr
     );
     observer.observe(element);
     for (const type of interactions) element.addEventListener(type, startLoading, { once: true });
+    // Fields the visitor leaves before the code arrives: the form marks them as visited, so that
+    // an empty required field tabbed through early still shows its message.
     element.addEventListener("focusout", recordLeftField);
     void formIsNeeded.then(() => observer.disconnect());
     return () => {
@@ -100,7 +84,7 @@ const DeferredQuoteForm = memo(function DeferredQuoteForm({ replyHours }: Deferr
   return (
     <div ref={wrapper}>
       <Suspense fallback={null}>
-        <QuoteFormRoot replyHours={replyHours} />
+        <QuoteFormRoot {...props} />
       </Suspense>
     </div>
   );

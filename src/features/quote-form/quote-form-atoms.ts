@@ -42,7 +42,8 @@ const validationAtom = atom((get) => validateQuoteRequest(get(valuesAtom)));
 
 export type FieldView = { value: string | boolean; error: string | undefined; state: FieldState };
 
-const fieldViewAtoms = Object.fromEntries(
+/** Each field's view: its value, its error once visited, and the state its style shows. */
+export const fieldViewAtoms = Object.fromEntries(
   quoteFields.map((field) => [
     field,
     atom((get): FieldView => {
@@ -56,10 +57,6 @@ const fieldViewAtoms = Object.fromEntries(
     }),
   ]),
 ) as Record<QuoteField, Atom<FieldView>>;
-
-export function fieldViewAtom(field: QuoteField) {
-  return fieldViewAtoms[field];
-}
 
 export const formViewAtom = atom((get) => {
   const validation = get(validationAtom);

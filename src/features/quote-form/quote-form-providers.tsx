@@ -4,6 +4,13 @@ import React, { useState } from "react";
 import Toasts from "../../components/toasts/toasts";
 import { createQueryClient } from "../../lib/query-client";
 
+/** The form's own jotai store, holding the query client that runs its submissions. */
+export function createQuoteFormStore() {
+  const store = createStore();
+  store.set(queryClientAtom, createQueryClient());
+  return store;
+}
+
 /**
  * What the form needs at run time, loaded with it rather than with every page: a jotai store of
  * its own holding the query client, and the container of the error toasts its API client shows.
@@ -11,11 +18,7 @@ import { createQueryClient } from "../../lib/query-client";
  * Gatsby renders on the server, leaking one visitor's state into another page's HTML.
  */
 export default function QuoteFormProviders({ children }: { children: React.ReactNode }) {
-  const [store] = useState(() => {
-    const created = createStore();
-    created.set(queryClientAtom, createQueryClient());
-    return created;
-  });
+  const [store] = useState(createQuoteFormStore);
   return (
     <Provider store={store}>
       {children}

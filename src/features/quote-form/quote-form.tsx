@@ -1,9 +1,9 @@
 import { useAtomValue, useSetAtom } from "jotai";
 import React, { useEffect, useId, useRef } from "react";
 import Icon from "../../components/icon/icon";
-import { formTakesOver } from "./deferred-quote-form";
+import { fieldsLeftBeforeTakeOver, markFormTakenOver } from "./fields-left-early";
 import {
-  fieldViewAtom,
+  fieldViewAtoms,
   formViewAtom,
   quoteFormActionAtom,
   type FieldState,
@@ -54,10 +54,15 @@ const stateClass: Record<FieldState, string | undefined> = {
   error: styles.invalid,
 };
 
-type QuoteFormProps = { replyHours: number };
+export type QuoteFormProps = {
+  /** Figures' `quoteReplyHours`, promised in the success banner. */
+  replyHours: number;
+  /** The privacy policy's address, from its file in content/legal/. */
+  privacyPolicyPath: string;
+};
 
 /** The quote-request form: validated as the visitor types, sent once, never losing input. */
-export default function QuoteForm({ replyHours }: QuoteFormProps) {
+export default function QuoteForm({ replyHours, privacyPolicyPath }: QuoteFormProps) {
   const { status, canSubmit, invalidFieldCount } = useAtomValue(formViewAtom);
   const dispatch = useSetAtom(quoteFormActionAtom);
   const hintId = useId();
@@ -74,7 +79,8 @@ export default function QuoteForm({ replyHours }: QuoteFormProps) {
   // what the visitor typed meanwhile in the fields without telling the form's state: take it in,
   // so it is neither lost nor sent as empty, and mark the fields already left as visited.
   useEffect(() => {
-    const leftEarly = formTakesOver();
+    markFormTakenOver();
+    const leftEarly = fieldsLeftBeforeTakeOver();
     const elements = form.current?.elements;
     if (!elements) return;
     for (const { field } of textFields) {
@@ -122,7 +128,7 @@ export default function QuoteForm({ replyHours }: QuoteFormProps) {
           <TextField key={spec.field} {...spec} readOnly={submitting} />
         ))}
       </div>
-      <ConsentField readOnly={submitting} />
+      <ConsentField readOnly={submitting} privacyPolicyPath={privacyPolicyPath} />
       <div className={styles.actions}>
         <button
           ref={submitButton}
@@ -170,7 +176,7 @@ function FieldError({ id, message }: { id: string; message: string }) {
 }
 
 function useFieldBinding(field: QuoteField) {
-  const view = useAtomValue(fieldViewAtom(field));
+  const view = useAtomValue(fieldViewAtoms[field]);
   const errorId = useId();
   return {
     view,
@@ -236,7 +242,13 @@ function TextField({
   );
 }
 
-function ConsentField({ readOnly }: { readOnly: boolean }) {
+function ConsentField({
+  readOnly,
+  privacyPolicyPath,
+}: {
+  readOnly: boolean;
+  privacyPolicyPath: string;
+}) {
   const dispatch = useSetAtom(quoteFormActionAtom);
   const { view, errorId, aria } = useFieldBinding("rgpd");
   const inputId = useId();
@@ -260,7 +272,7 @@ function ConsentField({ readOnly }: { readOnly: boolean }) {
         <label htmlFor={inputId}>
           {consentLabel}{" "}
           {/* A new tab, so that reading the policy never costs the visitor what they typed. */}
-          <a href="/politique-confidentialite" target="_blank" rel="noopener">
+          <a href={privacyPolicyPath} target="_blank" rel="noopener">
             Voir notre politique de confidentialité (nouvel onglet)
           </a>
           .

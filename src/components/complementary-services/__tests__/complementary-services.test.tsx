@@ -3,7 +3,7 @@ import React from "react";
 import { landingCopy } from "../../../test-utils/fixtures";
 import ComplementaryServices from "../complementary-services";
 
-const { services } = landingCopy;
+const { complementaryServices: services } = landingCopy;
 
 describe("ComplementaryServices", () => {
   it("is a region named by its heading, with its intro", () => {

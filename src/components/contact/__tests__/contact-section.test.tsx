@@ -8,7 +8,7 @@ const { contact } = landingCopy;
 
 /** The section with its form, whose code loads on demand (at once here: no IntersectionObserver). */
 async function renderSection() {
-  render(<ContactSection {...contact} replyHours={24} />);
+  render(<ContactSection {...contact} replyHours={24} privacyPolicyPath="/vie-privee" />);
   await screen.findByRole("form", { name: "Demande de devis" });
 }
 
@@ -54,6 +54,12 @@ describe("ContactSection", () => {
     expect(consent).not.toBeChecked();
     await user.click(consent);
     expect(consent).toBeChecked();
+  });
+
+  it("links the privacy policy at the address content/legal/ gives it", async () => {
+    await renderSection();
+    const link = screen.getByRole("link", { name: /politique de confidentialité/ });
+    expect(link).toHaveAttribute("href", "/vie-privee");
   });
 
   it("posts, so that nothing typed ends up in a URL if scripts fail", async () => {

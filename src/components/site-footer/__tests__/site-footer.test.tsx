@@ -2,13 +2,15 @@ import { render, screen, within } from "@testing-library/react";
 import React from "react";
 import useCompany from "../../../hooks/use-company";
 import useLandingCopy from "../../../hooks/use-landing-copy";
+import useLegalPages from "../../../hooks/use-legal-pages";
 import useSiteMetadata from "../../../hooks/use-site-metadata";
-import { company, landingCopy } from "../../../test-utils/fixtures";
+import { company, landingCopy, legalPages } from "../../../test-utils/fixtures";
 import SiteFooter from "../site-footer";
 
-// Both hooks wrap useStaticQuery; they are given fixtures so the footer renders without GraphQL.
+// The hooks wrap useStaticQuery; they are given fixtures so the footer renders without GraphQL.
 jest.mock("../../../hooks/use-company");
 jest.mock("../../../hooks/use-landing-copy");
+jest.mock("../../../hooks/use-legal-pages");
 jest.mock("../../../hooks/use-site-metadata");
 
 const headOffice = "12 rue de la République, 69002 Lyon";
@@ -16,6 +18,7 @@ const headOffice = "12 rue de la République, 69002 Lyon";
 beforeEach(() => {
   jest.mocked(useCompany).mockReturnValue(company);
   jest.mocked(useLandingCopy).mockReturnValue(landingCopy);
+  jest.mocked(useLegalPages).mockReturnValue(legalPages);
   jest
     .mocked(useSiteMetadata)
     .mockReturnValue({ siteUrl: "https://www.example.fr", copyrightYear: 2031 });
@@ -29,14 +32,15 @@ describe("SiteFooter", () => {
     expect(within(footer).getByText(landingCopy.footer.tagline)).toBeInTheDocument();
   });
 
-  it.each([
-    ["Mentions légales", "/mentions-legales"],
-    ["Politique de confidentialité", "/politique-confidentialite"],
-    ["Conditions générales d’utilisation", "/conditions-generales"],
-  ])("links « %s » to %s in the legal navigation", (name, href) => {
+  it("links each legal page of content/legal/, in its order, at the address its file gives", () => {
     render(<SiteFooter />);
     const legal = screen.getByRole("navigation", { name: "Informations légales" });
-    expect(within(legal).getByRole("link", { name })).toHaveAttribute("href", href);
+    const links = within(legal).getAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Mentions légales", "/mentions-legales"],
+      ["Politique de confidentialité", "/vie-privee"],
+      ["Conditions générales d’utilisation", "/conditions-generales"],
+    ]);
   });
 
   it.each([

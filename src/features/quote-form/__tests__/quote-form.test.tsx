@@ -48,7 +48,7 @@ function sentRequest(index = 0) {
 function setup() {
   // No pause between keystrokes: the form reacts to each change the same way, only faster.
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<QuoteForm replyHours={24} />);
+  renderWithProviders(<QuoteForm replyHours={24} privacyPolicyPath="/vie-privee" />);
   return user;
 }
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Parser } from "htmlparser2";
-import { filesUnder } from "./built-pages";
+import { filesUnder } from "./public-files";
 
 // The HTTP headers the static host sends, written after the build from the final files:
 // `public/_headers` (Netlify, Cloudflare Pages) and `public/nginx-headers.conf` (the same rules
@@ -173,7 +173,7 @@ export function headersFileText(rules: Rule[]): string {
   const blocks = rules.map((rule) =>
     [rule.path, ...rule.headers.map(([name, value]) => `  ${name}: ${value}`)].join("\n"),
   );
-  return `# Written by the build (gatsby-node onPostBuild): do not edit.\n${blocks.join("\n")}\n`;
+  return `# Written by the build (src/build/finish-pages.ts): do not edit.\n${blocks.join("\n")}\n`;
 }
 
 /**
@@ -198,7 +198,7 @@ export function nginxSnippet(rules: Rule[]): string {
     (rule) => rule.headers.includes(immutable) && !rule.path.includes("*"),
   );
   return [
-    "# Written by the build (gatsby-node onPostBuild) from the rules of _headers: do not edit.",
+    "# Written by the build (src/build/finish-pages.ts) from the rules of _headers: do not edit.",
     "# Include inside the server block, after `root …/public;`.",
     "error_page 404 /404.html;",
     block("/admin/", headersOf("/admin/*"), ["try_files $uri $uri/ $uri/index.html =404;"]),

@@ -2,39 +2,21 @@ import { isPlaceholder } from "../content-model/placeholder";
 import { absoluteUrl } from "./site-url";
 import { telHref } from "./format";
 
-// What search engines read beside the pages: the sitemap's scope, robots.txt and the JSON-LD
-// structured data. Pure functions of the content, so the build and the tests share them.
-
-/**
- * Paths kept out of the sitemap: the 404 page (any unknown path), `/contact` (the landing page
- * again, whose canonical link is `/`: a sitemap lists canonical URLs only) and the admin.
- */
-export const sitemapExcludes = ["/404", "/404.html", "/dev-404-page", "/contact", "/admin/**"];
-
-export const sitemapPath = "/sitemap-index.xml";
+// The JSON-LD structured data search engines read in the pages' head (see components/seo/).
+// Pure functions of the content, so the pages and the tests share them.
 
 /** The mark drawn by gatsby-plugin-manifest from src/images/site-icon.svg (see gatsby-config). */
 export const logoPath = "/icons/icon-512x512.png";
 
-export function robotsTxt(siteUrl: string): string {
-  return [
-    "User-agent: *",
-    "Disallow: /admin/",
-    "Disallow: /api/",
-    "",
-    `Sitemap: ${siteUrl}${sitemapPath}`,
-    "",
-  ].join("\n");
-}
-
 type Company = { name: string; phone: string; email: string; headOffice: string };
-type Thing = Record<string, unknown>;
+/** A schema.org object, as JSON-LD writes it. */
+type JsonLd = Record<string, unknown>;
 
 /** A value still written `[À COMPLÉTER : …]` is not a fact yet: structured data leaves it out. */
 const known = (value: string) => (value.trim() && !isPlaceholder(value) ? value.trim() : undefined);
 
 /** "12 rue de la Paix, 75002 Paris" as a PostalAddress; any other form as plain text. */
-export function postalAddress(headOffice: string): Thing | string | undefined {
+export function postalAddress(headOffice: string): JsonLd | string | undefined {
   const value = known(headOffice);
   if (!value) return undefined;
   const match = /^(.+?),\s*(\d{5})\s+(.+)$/u.exec(value);
@@ -50,9 +32,9 @@ export function postalAddress(headOffice: string): Thing | string | undefined {
 }
 
 /** schema.org Organization for the landing page, from the company's details in content/. */
-export function organization(company: Company, siteUrl: string): Thing {
+export function organization(company: Company, siteUrl: string): JsonLd {
   const phone = known(company.phone);
-  const entries: Thing = {
+  const entries: JsonLd = {
     "@context": "https://schema.org",
     "@type": "Organization",
     "@id": `${absoluteUrl(siteUrl, "/")}#organisation`,
@@ -71,7 +53,7 @@ export function organization(company: Company, siteUrl: string): Thing {
 export type Crumb = { name: string; path: string };
 
 /** schema.org BreadcrumbList: home, then the page. */
-export function breadcrumbList(crumbs: Crumb[], siteUrl: string): Thing {
+export function breadcrumbList(crumbs: Crumb[], siteUrl: string): JsonLd {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",

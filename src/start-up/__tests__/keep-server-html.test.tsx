@@ -1,9 +1,9 @@
 import { fireEvent, render, screen } from "@testing-library/react";
-import React, { act, useState } from "react";
-import { hydrateRoot, type Root } from "react-dom/client";
+import React, { act, Component, useEffect, useState } from "react";
+import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { beginFirstHydration, endFirstHydration } from "../../../lib/first-hydration";
-import StaticHtml from "../static-html";
+import { endFirstHydration, hydrateAsTransition } from "../first-load";
+import KeepServerHtml from "../keep-server-html";
 
 const clientRenders = jest.fn();
 
@@ -31,33 +31,38 @@ function Page({ where, heading = "Accueil" }: { where: string; heading?: string 
   return (
     <div>
       <h1>{heading}</h1>
-      <StaticHtml>
+      <KeepServerHtml>
         <Figures where={where} />
-      </StaticHtml>
+      </KeepServerHtml>
       <Counter />
     </div>
   );
 }
 
-const roots: Root[] = [];
+const unmounts: (() => void)[] = [];
 
-/** Server-renders `Page`, then hydrates that HTML with the client's tree. */
+/**
+ * Server-renders `Page`, then hydrates that HTML with the client's tree: as the site's first
+ * hydration does (gatsby-browser's renderer, until Gatsby reports the first render), or as a
+ * plain later hydration.
+ */
 async function hydrate(client: React.ReactElement, { first }: { first: boolean }): Promise<void> {
   const container = document.createElement("div");
   container.innerHTML = renderToString(<Page where="server" />);
   document.body.append(container);
-  if (first) beginFirstHydration();
-  try {
-    await act(async () => {
-      roots.push(hydrateRoot(container, client, { onRecoverableError: () => {} }));
-    });
-  } finally {
-    if (first) endFirstHydration();
-  }
+  await act(async () => {
+    if (first) {
+      unmounts.push(hydrateAsTransition()(client, container, { onRecoverableError: () => {} }));
+    } else {
+      const root = hydrateRoot(container, client, { onRecoverableError: () => {} });
+      unmounts.push(() => root.unmount());
+    }
+  });
+  if (first) endFirstHydration();
 }
 
 afterEach(() => {
-  act(() => roots.splice(0).forEach((root) => root.unmount()));
+  act(() => unmounts.splice(0).forEach((unmount) => unmount()));
   clientRenders.mockClear();
   jest.restoreAllMocks();
   document.body.innerHTML = "";
@@ -81,15 +86,16 @@ it("keeps the server's HTML while hydrating, and the rest of the page comes aliv
   expect(errors).not.toHaveBeenCalled();
 });
 
-it("loses nothing when a mismatch elsewhere makes React render the page again", async () => {
+it("renders its children when a mismatch elsewhere makes React render the page again", async () => {
   // A heading that differs from the server's makes React drop the server DOM and client-render
-  // (and say so on the console).
+  // (and say so on the console); that render's ids are not the server's, so no holder is found.
   jest.spyOn(console, "error").mockImplementation(() => {});
   await hydrate(<Page where="client" heading="Autre titre" />, { first: true });
 
   expect(screen.getByRole("heading", { name: "Autre titre" })).toBeInTheDocument();
   expect(screen.getByRole("heading", { name: "Nos résultats" })).toBeInTheDocument();
-  expect(screen.getByText(/^Rendu : (server|client)$/)).toBeInTheDocument();
+  expect(screen.getByText("Rendu : client")).toBeInTheDocument();
+  expect(screen.queryByText("Rendu : server")).not.toBeInTheDocument();
 });
 
 it("keeps server HTML only during the first hydration", async () => {
@@ -100,4 +106,43 @@ it("keeps server HTML only during the first hydration", async () => {
   jest.spyOn(console, "error").mockImplementation(() => {});
   await hydrate(<Page where="client" />, { first: false });
   expect(clientRenders).toHaveBeenCalled();
+});
+
+describe("outside production, behaviour placed inside it fails loudly", () => {
+  function WithEffect() {
+    useEffect(() => undefined, []);
+    return <p>Effet</p>;
+  }
+  class Mounted extends Component {
+    override componentDidMount() {}
+    override render() {
+      return <p>Monté</p>;
+    }
+  }
+
+  it.each([
+    [
+      "an event handler",
+      <button type="button" onClick={() => undefined}>
+        Clic
+      </button>,
+      /<button> has an onClick handler/,
+    ],
+    ["an effect", <WithEffect />, /<WithEffect> has an effect/],
+    ["componentDidMount", <Mounted />, /<Mounted> has componentDidMount/],
+  ])("throws on %s", (_what, child, message) => {
+    jest.spyOn(console, "error").mockImplementation(() => {});
+    expect(() => render(<KeepServerHtml>{child}</KeepServerHtml>)).toThrow(message);
+  });
+
+  it("accepts content without behaviour, however deep", () => {
+    render(
+      <KeepServerHtml>
+        <article>
+          <Figures where="client" />
+        </article>
+      </KeepServerHtml>,
+    );
+    expect(screen.getByRole("heading", { name: "Nos résultats" })).toBeInTheDocument();
+  });
 });

@@ -1,19 +1,7 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
-
-// Finishing touches to the HTML Gatsby wrote, made after the build and before anything reads or
-// hashes the pages (the host headers hold the hash of every inline script).
-
-/**
- * React 18's streaming server renderer, which Gatsby uses for every page, sometimes leaves a NUL
- * byte where a multi-byte character (an "é") did not fit at the end of its write buffer: the
- * unused byte is written out with the rest. Browsers drop it from text, but it makes the file
- * binary to tools, and inside an inline script it would change the script's hash. Fixed in
- * React 19. No valid HTML contains a NUL byte.
- */
-export function withoutNullBytes(html: string): string {
-  return html.replaceAll("\u0000", "");
-}
+// Step 2 of the first load (see first-load.ts): the one inline script that asks for Gatsby's
+// bundles once the first contentful paint is on screen. Pure text in, text out: the build puts
+// it in place of the bundle tags of every page it wrote (src/build/finish-pages.ts), and the
+// tests over the built pages read the bundle list back from it.
 
 // Gatsby's bundles, as its scripts slice writes them at the end of every page.
 const bundleTag = /<script src="(\/[\w.~-]+\.js)" async(?:="")?><\/script>/gu;
@@ -63,26 +51,4 @@ export function bundlesOf(html: string): string[] {
     ...tagged,
     ...(loaded ? (JSON.parse(loaded.split(".forEach")[0] ?? "[]") as string[]) : []),
   ];
-}
-
-/** Every file under a folder, as paths relative to it with forward slashes. */
-export function filesUnder(folder: string): string[] {
-  return readdirSync(folder, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)))
-    .map((file) => file.split(path.sep).join("/"));
-}
-
-/** Applies both to every HTML page under `publicDir`; returns the pages it changed. */
-export function finishBuiltPages(publicDir: string): string[] {
-  const changed: string[] = [];
-  for (const file of filesUnder(publicDir).filter((name) => name.endsWith(".html"))) {
-    const html = readFileSync(path.join(publicDir, file), "utf8");
-    const finished = bundlesAfterFirstPaint(withoutNullBytes(html));
-    if (finished !== html) {
-      writeFileSync(path.join(publicDir, file), finished);
-      changed.push(file);
-    }
-  }
-  return changed;
 }

@@ -1,4 +1,4 @@
-import { breadcrumbList, organization, postalAddress, robotsTxt } from "../search-engines";
+import { breadcrumbList, organization, postalAddress } from "../structured-data";
 
 const company = {
   name: "Hestia Recouvrement",
@@ -6,12 +6,6 @@ const company = {
   email: "contact@hestia-recouvrement.fr",
   headOffice: "12 rue de la Paix, 75002 Paris",
 };
-
-it("robots.txt names the sitemap at the site's own address and keeps crawlers out of the admin", () => {
-  expect(robotsTxt("https://www.example.fr")).toBe(
-    "User-agent: *\nDisallow: /admin/\nDisallow: /api/\n\nSitemap: https://www.example.fr/sitemap-index.xml\n",
-  );
-});
 
 describe("organization", () => {
   it("describes the company from its details, with absolute URLs and an international phone", () => {

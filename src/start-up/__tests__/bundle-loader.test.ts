@@ -1,12 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import {
-  bundlesAfterFirstPaint,
-  bundlesOf,
-  finishBuiltPages,
-  withoutNullBytes,
-} from "../built-pages";
+import { bundlesAfterFirstPaint, bundlesOf } from "../bundle-loader";
 
 // Gatsby's scripts slice, as it stitches it into every page between its markers.
 const scriptsSlice =
@@ -17,12 +9,6 @@ const scriptsSlice =
   '<script src="/app-4e5f.js" async=""></script>' +
   '<!-- slice-end id="_gatsby-scripts-1" -->';
 const gatsbyTail = `${scriptsSlice}</body></html>`;
-
-describe("withoutNullBytes", () => {
-  it("removes the NUL bytes React's stream left, keeping every character", () => {
-    expect(withoutNullBytes("<p>Nous relan\u0000çons</p>")).toBe("<p>Nous relançons</p>");
-  });
-});
 
 describe("bundlesAfterFirstPaint", () => {
   const html = bundlesAfterFirstPaint(`<html><body><main>Texte</main>${gatsbyTail}`);
@@ -132,21 +118,5 @@ describe("bundlesAfterFirstPaint", () => {
     expect(bundlesAfterFirstPaint("<html><body><p>Admin</p></body></html>")).toBe(
       "<html><body><p>Admin</p></body></html>",
     );
-  });
-});
-
-describe("finishBuiltPages", () => {
-  it("finishes every HTML page and nothing else", () => {
-    const publicDir = mkdtempSync(path.join(tmpdir(), "public-"));
-    mkdirSync(path.join(publicDir, "mentions-legales"));
-    writeFileSync(path.join(publicDir, "index.html"), "<body><p>Nous relan\u0000çons</p></body>");
-    writeFileSync(path.join(publicDir, "mentions-legales", "index.html"), "<body>Éditeur</body>");
-    writeFileSync(path.join(publicDir, "app.js"), "const a = '\u0000';");
-
-    expect(finishBuiltPages(publicDir)).toEqual(["index.html"]);
-    expect(readFileSync(path.join(publicDir, "index.html"), "utf8")).toBe(
-      "<body><p>Nous relançons</p></body>",
-    );
-    expect(readFileSync(path.join(publicDir, "app.js"), "utf8")).toBe("const a = '\u0000';");
   });
 });

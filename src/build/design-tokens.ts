@@ -1,0 +1,14 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+// The design tokens' values for build code that cannot read CSS: the web manifest's colours
+// (gatsby-config.ts), and the test holding the social image's background to the brand colour.
+// Read from the site's root: Gatsby bundles this module into its compiled configuration.
+const tokens = readFileSync(path.resolve("src/styles/tokens.css"), "utf8");
+
+/** The colour a custom property of src/styles/tokens.css holds, such as `--color-brand`. */
+export function designToken(name: `--color-${string}`): string {
+  const value = new RegExp(`${name}:\\s*(#[0-9a-fA-F]{3,8})\\s*;`).exec(tokens)?.[1];
+  if (!value) throw new Error(`src/styles/tokens.css has no colour ${name}`);
+  return value;
+}

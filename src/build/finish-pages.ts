@@ -1,0 +1,55 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { GatsbyNode } from "gatsby";
+import { cmsConnectOrigins, cmsSettings } from "../cms/settings";
+import { siteUrl } from "../lib/site-url";
+import { bundlesAfterFirstPaint } from "../start-up/bundle-loader";
+import { filesUnder } from "./public-files";
+import { robotsTxt } from "./search-engines";
+import { writeHostHeaders } from "./security-headers";
+
+/**
+ * React 18's streaming server renderer, which Gatsby uses for every page, sometimes leaves a NUL
+ * byte where a multi-byte character (an "é") did not fit at the end of its write buffer: the
+ * unused byte is written out with the rest. Browsers drop it from text, but it makes the file
+ * binary to tools, and inside an inline script it would change the script's hash. Fixed in
+ * React 19. No valid HTML contains a NUL byte.
+ */
+export function withoutNullBytes(html: string): string {
+  return html.replaceAll("\u0000", "");
+}
+
+/**
+ * Every HTML page under `publicDir` without NUL bytes and with the bundle loader in place of its
+ * bundle tags (src/start-up/bundle-loader.ts); returns the pages it changed.
+ */
+export function finishBuiltPages(publicDir: string): string[] {
+  const changed: string[] = [];
+  for (const file of filesUnder(publicDir).filter((name) => name.endsWith(".html"))) {
+    const html = readFileSync(path.join(publicDir, file), "utf8");
+    const finished = bundlesAfterFirstPaint(withoutNullBytes(html));
+    if (finished !== html) {
+      writeFileSync(path.join(publicDir, file), finished);
+      changed.push(file);
+    }
+  }
+  return changed;
+}
+
+/**
+ * onPostBuild: the built pages finished first, since the host headers hold the hash of every
+ * inline script as served; then robots.txt, naming the sitemap at SITE_URL, and the host headers
+ * (security-headers.ts).
+ */
+export const finishBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
+  const publicDir = path.resolve("public");
+  const finished = finishBuiltPages(publicDir);
+  reporter.info(`Pages finished (NUL bytes, bundles after first paint): ${finished.length}`);
+  writeFileSync(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl(process.env.SITE_URL)));
+  const rules = writeHostHeaders(
+    publicDir,
+    process.env.GATSBY_API_URL,
+    cmsConnectOrigins(cmsSettings(process.env)),
+  );
+  reporter.info(`public/_headers and public/nginx-headers.conf: ${rules.length} rules`);
+};

@@ -1,0 +1,22 @@
+// What the build writes for crawlers beside the pages: the sitemap's scope (gatsby-config.ts)
+// and robots.txt (finish-pages.ts). The JSON-LD in the pages is src/lib/structured-data.ts.
+
+/**
+ * Paths kept out of the sitemap: the 404 page (any unknown path), `/contact` (the landing page
+ * again, whose canonical link is `/`: a sitemap lists canonical URLs only) and the admin.
+ */
+export const sitemapExcludes = ["/404", "/404.html", "/dev-404-page", "/contact", "/admin/**"];
+
+/** Where gatsby-plugin-sitemap writes its index. */
+export const sitemapPath = "/sitemap-index.xml";
+
+export function robotsTxt(siteUrl: string): string {
+  return [
+    "User-agent: *",
+    "Disallow: /admin/",
+    "Disallow: /api/",
+    "",
+    `Sitemap: ${siteUrl}${sitemapPath}`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,54 @@
+import path from "node:path";
+import type { GatsbyNode } from "gatsby";
+import { compileHint, onDemandBundle } from "../start-up/compile-hint";
+
+type WebpackConfig = {
+  plugins: { constructor: { name: string }; options?: object }[];
+  optimization?: { splitChunks?: { cacheGroups?: Record<string, unknown> } };
+  resolve: { alias?: Record<string, string | false> };
+};
+
+/** onCreateWebpackConfig: the changes to Gatsby's webpack configuration, each with its reason. */
+export const adjustWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
+  stage,
+  getConfig,
+  actions,
+  plugins,
+}) => {
+  if (stage !== "build-javascript" && stage !== "develop") return;
+  const config = getConfig() as WebpackConfig;
+  // Every component's CSS is a module with its own class names, so the order in which
+  // mini-css-extract-plugin joins them into one stylesheet does not matter: its "conflicting
+  // order" warnings would only hide real ones.
+  for (const plugin of config.plugins) {
+    if (plugin.constructor.name === "MiniCssExtractPlugin" && plugin.options) {
+      Object.assign(plugin.options, { ignoreOrder: true });
+    }
+  }
+  // Gatsby gathers every page's CSS into one stylesheet, inlined into every page: a legal page
+  // would carry all the landing page's section styles. Without that group, each page inlines
+  // the CSS of the components it renders, and the layout's CSS goes with the app bundle.
+  const cacheGroups = config.optimization?.splitChunks?.cacheGroups;
+  if (stage === "build-javascript" && cacheGroups) delete cacheGroups.styles;
+  // The compile hint (src/start-up/compile-hint.ts), on the bundles that run at load. Added after
+  // minification (webpack's asset stage 400, which would strip the comment) and before the source
+  // maps (stage 500), which then count its line.
+  if (stage === "build-javascript") {
+    config.plugins.push(
+      plugins.banner({
+        banner: compileHint,
+        raw: true,
+        test: /\.js$/,
+        exclude: onDemandBundle,
+        stage: 450,
+      }),
+    );
+  }
+  // The admin plugin's browser hook only serves Netlify Identity sign-up links, which this site
+  // does not use: keep it out of the visitor's JavaScript (its dynamic require also warns).
+  config.resolve.alias = {
+    ...config.resolve.alias,
+    [path.resolve("node_modules/gatsby-plugin-decap-cms/gatsby-browser.js")]: false,
+  };
+  actions.replaceWebpackConfig(config);
+};
