@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { openLeadStore } from "../leads/open-store";
 import { createQuoteEndpoint } from "../quote-endpoint";
@@ -24,7 +25,8 @@ async function main(): Promise<void> {
   // Closed after the last request has its answer, so no write is cut short.
   app.addHook("onClose", () => store.close());
   await app.listen({ port, host });
-  console.log(`Site and quote endpoint on http://${host}:${port} (pid ${process.pid})`);
+  const { port: listening } = app.server.address() as AddressInfo;
+  console.log(`Site and quote endpoint on http://${host}:${listening} (pid ${process.pid})`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
