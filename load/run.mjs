@@ -3,8 +3,9 @@
 // - the server's resident memory after 1,000 mixed requests (pages, a bundle, an unknown path,
 //   GET /api/contact, valid posts) and its growth over the next 9,000;
 // - the latency of 500 valid posts sent by 10 clients at once (p50, p95, p99), and their errors;
-// then checks the data file: one whole JSON line per accepted post. Exits non-zero when a budget
-// is missed. LOAD_PORT (default 9090) changes the port.
+// then posts from 10 clients, sends SIGTERM after a second and checks that the server exits 0 and
+// that the data file holds one whole JSON line per post answered 201, each of them. Exits
+// non-zero when a budget is missed. LOAD_PORT (default 9090) changes the port.
 import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -108,6 +109,7 @@ const percentile = (values, share) => {
 const failures = ({ errors, timeouts }) => errors + timeouts;
 
 let failed = false;
+let stopped = false;
 const rows = [];
 const row = (measure, value, budget, ok = true) => {
   rows.push([measure, value, budget, ok ? "" : "MISSED"]);
@@ -128,14 +130,45 @@ try {
   const p = (share) => percentile(posts.latencies, share).toFixed(1);
   const postErrors = unexpected + failures(posts.result);
 
+  // SIGTERM in the middle of a burst of posts: every post answered 201 must be on disk, whole,
+  // and the server must exit 0 once the posts in flight are answered.
+  const acceptedBeforeBurst = posted;
+  const burstIds = [];
+  let burstRefusals = 0;
+  const poster = async () => {
+    for (;;) {
+      const request = validPost({ headers: {} });
+      let response;
+      try {
+        response = await fetch(`${url}/api/contact`, { method: "POST", ...request });
+      } catch (error) {
+        // The end expected: the server no longer listens. Anything else cut a post short.
+        if (error.cause?.code !== "ECONNREFUSED") burstRefusals += 1;
+        return;
+      }
+      const answer = await response.json().catch(() => ({}));
+      if (response.status === 201) burstIds.push(answer.id);
+      else burstRefusals += 1;
+    }
+  };
+  const posters = Array.from({ length: clients }, poster);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const exitCode = await server.stop();
+  await Promise.all(posters);
+  stopped = true;
+
   const lines = readFileSync(quoteFile, "utf8").split("\n");
+  const storedIds = new Set();
   const whole = lines.slice(0, -1).filter((line) => {
     try {
-      return typeof JSON.parse(line).id === "string";
+      const { id } = JSON.parse(line);
+      storedIds.add(id);
+      return typeof id === "string";
     } catch {
       return false;
     }
   });
+  const accepted = acceptedBeforeBurst + burstIds.length;
 
   row("resident memory at start", `${startMB.toFixed(1)} MB`, "");
   row("… after the first 1,000 mixed requests", `${afterFirstMB.toFixed(1)} MB`, "");
@@ -163,17 +196,27 @@ try {
   row("… errors (non-2xx, timeouts, failures)", String(postErrors), "= 0", postErrors === 0);
   row("… posts per second", String(Math.round(500 / posts.result.duration)), "");
   row(
-    "data file: whole lines / accepted posts",
-    `${whole.length} / ${posted}`,
+    "SIGTERM after 1 s of posts: answered 201, refused or cut",
+    `${burstIds.length}, ${burstRefusals}`,
+    "refused or cut = 0",
+    burstIds.length > 0 && burstRefusals === 0,
+  );
+  row(
+    "… answered posts missing from the data file",
+    String(burstIds.filter((id) => !storedIds.has(id)).length),
+    "= 0",
+    burstIds.every((id) => storedIds.has(id)),
+  );
+  row("… server exit code", String(exitCode), "= 0", exitCode === 0);
+  row(
+    "data file: whole lines / posts answered 201",
+    `${whole.length} / ${accepted}`,
     "equal, last line ended",
-    whole.length === posted && lines.at(-1) === "" && lines.length - 1 === posted,
+    whole.length === accepted && lines.at(-1) === "" && lines.length - 1 === accepted,
   );
 } finally {
-  const code = await server.stop();
-  if (code !== 0) {
-    row("server exit on SIGTERM", String(code), "= 0", false);
-    console.error(server.log());
-  }
+  if (!stopped) await server.stop();
+  if (failed) console.error(server.log());
   rmSync(dataDir, { recursive: true, force: true });
 }
 
