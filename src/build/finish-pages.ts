@@ -5,6 +5,7 @@ import { cmsConnectOrigins, cmsSettings } from "../cms/settings";
 import { siteUrl } from "../lib/site-url";
 import { bundlesAfterFirstPaint } from "../start-up/bundle-loader";
 import { filesUnder } from "./public-files";
+import { precompressBuild } from "./precompress";
 import { robotsTxt } from "./search-engines";
 import { writeHostHeaders } from "./security-headers";
 
@@ -39,7 +40,8 @@ export function finishBuiltPages(publicDir: string): string[] {
 /**
  * onPostBuild: the built pages finished first, since the host headers hold the hash of every
  * inline script as served; then robots.txt, naming the sitemap at SITE_URL, and the host headers
- * (security-headers.ts).
+ * (security-headers.ts); last, the Brotli and gzip copies the production server sends (precompress.ts),
+ * made from the files as finished.
  */
 export const finishBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
   const publicDir = path.resolve("public");
@@ -52,4 +54,5 @@ export const finishBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
     cmsConnectOrigins(cmsSettings(process.env)),
   );
   reporter.info(`public/_headers and public/nginx-headers.conf: ${rules.length} rules`);
+  return precompressBuild(publicDir, reporter);
 };

@@ -1,0 +1,53 @@
+import { resolve } from "node:path";
+import { FileLeadStore } from "./file-store";
+import type { LeadStore } from "./lead-store";
+
+// Which lead store the configuration asks for. Today: the JSON-lines file (QUOTE_REQUESTS_FILE).
+// A store chosen here is the one the endpoint, the delivery worker and `npm run leads` all use.
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+// Gatsby's function bundler replaces `process.env.NAME` with its build-time value and
+// `process.env` with `{}`. Going through globalThis keeps the settings run-time ones, so the
+// Gatsby Function (and each test) can point them elsewhere without a rebuild.
+export const runtimeEnv = (): Env => globalThis.process.env;
+
+const defaultFile = "data/quote-requests.jsonl";
+
+/** `QUOTE_REQUESTS_FILE`, or `data/quote-requests.jsonl`, resolved against the working folder. */
+export function quoteRequestsFile(env: Env = runtimeEnv()): string {
+  return resolve(process.cwd(), env.QUOTE_REQUESTS_FILE || defaultFile);
+}
+
+/** Opens the configured store, ready for its first request (the file already indexed). */
+export async function openLeadStore(env: Env = runtimeEnv()): Promise<LeadStore> {
+  const store = new FileLeadStore(quoteRequestsFile(env));
+  await store.open();
+  return store;
+}
+
+/** The configuration a store was opened for: another one (a test, an edit) opens another. */
+function storeKey(env: Env): string {
+  return quoteRequestsFile(env);
+}
+
+// Gatsby deletes a function's bundle from the require cache and loads it again on every request
+// (`gatsby develop`), so a module-level variable would give each request a store, an index and a
+// lock of its own. The stores live on globalThis, shared by every copy of this module.
+const registryKey: unique symbol = Symbol.for("recouvrement-loyers/lead-stores");
+type Registry = { [registryKey]?: Map<string, Promise<LeadStore>> };
+
+/** One store per configuration for the whole process, opened on first use. */
+export function sharedLeadStore(env: Env = runtimeEnv()): Promise<LeadStore> {
+  const holder = globalThis as Registry;
+  const stores = (holder[registryKey] ??= new Map());
+  const key = storeKey(env);
+  let store = stores.get(key);
+  if (!store) {
+    store = openLeadStore(env);
+    // A store that failed to open is not kept: the next request tries again.
+    store.catch(() => stores.delete(key));
+    stores.set(key, store);
+  }
+  return store;
+}
