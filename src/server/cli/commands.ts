@@ -7,7 +7,8 @@ import { checkWebhook } from "../delivery/webhook";
 import { fieldText, leadFieldLabels, parisTime } from "../leads/lead-fields";
 import type { Channel, Delivery, Lead, LeadStore } from "../leads/lead-store";
 import { redactUrl, storeKind } from "../leads/open-store";
-import { oneLine, PostgresLeadStore } from "../leads/postgres-store";
+import { PostgresLeadStore } from "../leads/postgres-store";
+import { oneLine } from "../one-line";
 import { csvDocument } from "./csv";
 
 // The subcommands of `npm run leads`, one entry each in `commands`: a new one (spam, release…) is

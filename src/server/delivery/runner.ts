@@ -1,4 +1,4 @@
-import { oneLine } from "../leads/postgres-store";
+import { oneLine } from "../one-line";
 import type { Channel, Delivery, Lead, LeadStore } from "../leads/lead-store";
 import { configuredChannels, deliveryConfig, type DeliveryConfig } from "./config";
 import { ackMessage, EmailSender, salesMessage } from "./email";

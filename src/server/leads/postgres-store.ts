@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { QuoteRequest } from "../../features/quote-form/quote-request";
 import type { Channel, ClaimOptions, Delivery, Lead, LeadStore, SaveResult } from "./lead-store";
+import { oneLine } from "../one-line";
 import { latestVersion, migrations } from "./postgres-migrations";
 
 // The production store (DATABASE_URL): every process and function instance shares one database,
@@ -367,10 +368,4 @@ function toLead(row: LeadRow): Lead {
     quarantine: row.quarantine,
     deliveries,
   };
-}
-
-/** An error on one line, for logs read with grep. */
-export function oneLine(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.replace(/\s+/g, " ").trim();
 }
