@@ -1,4 +1,5 @@
-import { postJson, type Created } from "../../lib/api-client";
+import { postJson } from "../../lib/api-client";
+import type { Created } from "./quote-api";
 import type { QuoteRequest } from "./quote-request";
 
 /** POST {API}/contact; a retry of the same content sends the same Idempotency-Key. */

@@ -1,11 +1,26 @@
-import type { LeadStore } from "./lead-store";
+import { resolve } from "node:path";
+import { FileLeadStore } from "./file-store";
 import { FunctionsHostWithoutDatabaseError, functionsHostVariable } from "./host";
+import type { LeadStore } from "./lead-store";
 import { PostgresLeadStore } from "./postgres-store";
 
-// The one place that turns configuration into a store: PostgreSQL with DATABASE_URL, else the
-// JSON-lines file (QUOTE_REQUESTS_FILE), refused on a functions host whose disk does not last.
+// Which lead store the configuration asks for: PostgreSQL with DATABASE_URL, else the JSON-lines
+// file (QUOTE_REQUESTS_FILE), which a functions host is refused (its disk does not last).
+// A store chosen here is the one the endpoint, the delivery worker and `npm run leads` all use.
 
-type Env = Partial<Record<string, string>>;
+export type Env = Readonly<Record<string, string | undefined>>;
+
+// Gatsby's function bundler replaces `process.env.NAME` with its build-time value and
+// `process.env` with `{}`. Going through globalThis keeps the settings run-time ones, so the
+// Gatsby Function (and each test) can point them elsewhere without a rebuild.
+export const runtimeEnv = (): Env => globalThis.process.env;
+
+const defaultFile = "data/quote-requests.jsonl";
+
+/** `QUOTE_REQUESTS_FILE`, or `data/quote-requests.jsonl`, resolved against the working folder. */
+export function quoteRequestsFile(env: Env = runtimeEnv()): string {
+  return resolve(process.cwd(), env.QUOTE_REQUESTS_FILE || defaultFile);
+}
 
 export type StoreKind = "postgres" | "file";
 
@@ -13,16 +28,33 @@ export function storeKind(env: Env): StoreKind {
   return env.DATABASE_URL?.trim() ? "postgres" : "file";
 }
 
+export interface OpenOptions {
+  /** PostgreSQL connections of this process (default 10); a command needs one or two. */
+  maxConnections?: number;
+}
+
+/**
+ * Opens the configured store, ready for its first request (the file already indexed; the
+ * database is connected to, and its schema checked, at the first request, so that a database
+ * down at start does not stop the site: its requests get a French 500 until it is back).
+ */
 export async function openLeadStore(
-  env: Env = globalThis.process.env,
-  options: { maxConnections?: number } = {},
+  env: Env = runtimeEnv(),
+  options: OpenOptions = {},
 ): Promise<LeadStore> {
   if (storeKind(env) === "postgres") {
     return new PostgresLeadStore(env.DATABASE_URL!.trim(), options);
   }
   const host = functionsHostVariable(env);
   if (host) throw new FunctionsHostWithoutDatabaseError(host);
-  throw new Error("file store not merged yet");
+  const store = new FileLeadStore(quoteRequestsFile(env));
+  await store.open();
+  return store;
+}
+
+/** The configuration a store was opened for: another one (a test, an edit) opens another. */
+function storeKey(env: Env): string {
+  return storeKind(env) === "postgres" ? `postgres ${env.DATABASE_URL}` : quoteRequestsFile(env);
 }
 
 /** A connection string fit for a log or a terminal: the password replaced by ***. */
@@ -34,4 +66,25 @@ export function redactUrl(url: string): string {
   } catch {
     return "(adresse illisible)";
   }
+}
+
+// Gatsby deletes a function's bundle from the require cache and loads it again on every request
+// (`gatsby develop`), so a module-level variable would give each request a store, an index and a
+// lock of its own. The stores live on globalThis, shared by every copy of this module.
+const registryKey: unique symbol = Symbol.for("recouvrement-loyers/lead-stores");
+type Registry = { [registryKey]?: Map<string, Promise<LeadStore>> };
+
+/** One store per configuration for the whole process, opened on first use. */
+export function sharedLeadStore(env: Env = runtimeEnv()): Promise<LeadStore> {
+  const holder = globalThis as Registry;
+  const stores = (holder[registryKey] ??= new Map());
+  const key = storeKey(env);
+  let store = stores.get(key);
+  if (!store) {
+    store = openLeadStore(env);
+    // A store that failed to open is not kept: the next request tries again.
+    store.catch(() => stores.delete(key));
+    stores.set(key, store);
+  }
+  return store;
 }

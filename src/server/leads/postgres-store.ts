@@ -18,8 +18,11 @@ export class SchemaMissingError extends Error {
   }
 }
 
-/** Leads claimed by one delivery run at most: a run stays short, the next one takes the rest. */
-const claimBatch = 100;
+/**
+ * Channels claimed by one delivery run at most (about ten leads): a run stays well within its
+ * lease, the next one takes the rest.
+ */
+const claimBatch = 30;
 
 const migrationsTable = "lead_schema_migrations";
 // Any constant shared by every process: two `migrate` runs at once then apply each step once.
@@ -270,23 +273,37 @@ export class PostgresLeadStore implements LeadStore {
     await this.ready();
     // FOR UPDATE SKIP LOCKED: a second process running the same query at the same moment skips
     // the rows this one is claiming instead of waiting for them, then finds them leased.
-    const { rows } = await this.query<LeadRow>(
+    const claimed = await this.query<{ lead_id: string; channel: Channel }>(
       `WITH due AS (
-         SELECT l.id FROM leads l
-         WHERE l.quarantine IS NULL
-           AND (l.leased_until IS NULL OR l.leased_until <= $1)
-           AND EXISTS (
-             SELECT 1 FROM lead_deliveries d
-             WHERE d.lead_id = l.id AND d.state = 'pending'
-               AND ($3 OR d.next_attempt_at IS NULL OR d.next_attempt_at <= $1))
+         SELECT d.lead_id, d.channel FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id
+         WHERE d.state = 'pending' AND l.quarantine IS NULL
+           AND (d.leased_until IS NULL OR d.leased_until <= $1)
+           AND ($3 OR d.next_attempt_at IS NULL OR d.next_attempt_at <= $1)
          ORDER BY l.seq
          LIMIT ${claimBatch}
-         FOR UPDATE OF l SKIP LOCKED)
-       UPDATE leads l SET leased_until = $2 FROM due WHERE l.id = due.id
-       RETURNING ${leadColumns}`,
+         FOR UPDATE OF d SKIP LOCKED)
+       UPDATE lead_deliveries d SET leased_until = $2
+       FROM due WHERE d.lead_id = due.lead_id AND d.channel = due.channel
+       RETURNING d.lead_id, d.channel`,
       [now, new Date(now.getTime() + leaseMs), options.ignoreBackOff === true],
     );
-    return rows.map(toLead);
+    if (claimed.rows.length === 0) return [];
+    const channels = new Map<string, Set<Channel>>();
+    for (const { lead_id, channel } of claimed.rows) {
+      channels.set(lead_id, (channels.get(lead_id) ?? new Set()).add(channel));
+    }
+    const { rows } = await this.query<LeadRow>(
+      `SELECT ${leadColumns} FROM leads l WHERE l.id = ANY($1::uuid[]) ORDER BY l.seq`,
+      [[...channels.keys()]],
+    );
+    return rows.map((row) => {
+      const lead = toLead(row);
+      const mine = channels.get(lead.id)!;
+      const deliveries = Object.fromEntries(
+        Object.entries(lead.deliveries).filter(([channel]) => mine.has(channel as Channel)),
+      );
+      return { ...lead, deliveries };
+    });
   }
 
   async recordDelivery(id: string, channel: Channel, delivery: Delivery): Promise<void> {
@@ -298,7 +315,7 @@ export class PostgresLeadStore implements LeadStore {
        ON CONFLICT (lead_id, channel) DO UPDATE SET
          state = EXCLUDED.state, attempts = EXCLUDED.attempts,
          next_attempt_at = EXCLUDED.next_attempt_at, last_error = EXCLUDED.last_error,
-         sent_at = EXCLUDED.sent_at`,
+         sent_at = EXCLUDED.sent_at, leased_until = NULL`,
       [id, channel, ...deliveryValues(delivery)],
     );
   }
