@@ -137,7 +137,7 @@ export class EmailSender {
     const url = new URL(smtpUrl);
     this.transporter = nodemailer.createTransport({
       pool: true,
-      maxConnections: 3,
+      maxConnections: 5,
       host: url.hostname,
       port: url.port ? Number(url.port) : url.protocol === "smtps:" ? 465 : 587,
       secure: url.protocol === "smtps:",

@@ -148,84 +148,49 @@ export class PostgresLeadStore implements LeadStore {
 
   async save(lead: Lead): Promise<SaveResult> {
     await this.ready();
-    return this.transaction(async (client) => {
-      // ON CONFLICT DO NOTHING waits for a concurrent insert of the same key to commit or roll
-      // back, so two processes racing with one request end with one row and one "created".
-      const inserted = await client.query(
-        `INSERT INTO leads (id, idempotency_key, fingerprint, received_at, request, quarantine)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (idempotency_key) DO NOTHING`,
-        [
-          lead.id,
-          lead.idempotencyKey,
-          lead.fingerprint,
-          lead.receivedAt,
-          JSON.stringify(lead.request),
-          lead.quarantine === null ? null : JSON.stringify(lead.quarantine),
-        ],
-      );
-      if (inserted.rowCount === 0) {
-        const existing = await this.getByKey(client, lead.idempotencyKey);
-        if (existing === undefined)
-          throw new Error("idempotency key conflict without a stored lead");
-        return existing.fingerprint === lead.fingerprint
-          ? { outcome: "replayed", lead: existing }
-          : { outcome: "conflict" };
-      }
-      for (const [channel, delivery] of deliveryEntries(lead.deliveries)) {
-        await client.query(
-          `INSERT INTO lead_deliveries
-             (lead_id, channel, state, attempts, next_attempt_at, last_error, sent_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [lead.id, channel, ...deliveryValues(delivery)],
-        );
-      }
-      return { outcome: "created", lead };
-    });
-  }
-
-  /**
-   * Runs `work` in a transaction; the commit is awaited before it resolves (the visitor's 201
-   * waits for it: once it returns, the lead survives a crash).
-   */
-  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.checkout();
-    let broken: Error | undefined;
-    try {
-      const result = await work(client);
-      await client.query("COMMIT");
-      return result;
-    } catch (error) {
-      broken = error instanceof Error ? error : new Error(String(error));
-      await client.query("ROLLBACK").catch(() => {});
-      throw error;
-    } finally {
-      client.removeListener("error", ignoreClientError);
-      // A connection that failed is closed rather than handed to the next request.
-      client.release(broken && isConnectionError(broken) ? broken : undefined);
-    }
-  }
-
-  /**
-   * A pooled connection with its transaction begun. A connection the server dropped while it sat
-   * idle (a restart) fails at once; it is thrown away and a fresh one tried, once, so the first
-   * visitor after a restart is not answered 500 for a connection that was already dead.
-   */
-  private async checkout(): Promise<pg.PoolClient> {
-    for (let attempt = 1; ; attempt += 1) {
-      const client = await this.pool.connect();
-      // While checked out, a client's connection error is emitted on the client: without a
-      // listener Node would end the process. The query in progress rejects with it anyway.
-      client.on("error", ignoreClientError);
-      try {
-        await client.query("BEGIN");
-        return client;
-      } catch (error) {
-        client.removeListener("error", ignoreClientError);
-        client.release(error instanceof Error ? error : true);
-        if (attempt >= 2 || !isConnectionError(error)) throw error;
-      }
-    }
+    const values = [
+      lead.id,
+      lead.idempotencyKey,
+      lead.fingerprint,
+      lead.receivedAt,
+      JSON.stringify(lead.request),
+      lead.quarantine === null ? null : JSON.stringify(lead.quarantine),
+      JSON.stringify(
+        deliveryEntries(lead.deliveries).map(([channel, delivery]) => ({ channel, ...delivery })),
+      ),
+    ];
+    // One statement, so one transaction and one round trip: the lead and its deliveries are
+    // committed together or not at all, and the visitor's 201 waits for that commit. ON CONFLICT
+    // DO NOTHING waits for a concurrent insert of the same key to commit or roll back, so two
+    // processes racing with one request end with one row and one "created".
+    const statement = `
+      WITH inserted AS (
+        INSERT INTO leads (id, idempotency_key, fingerprint, received_at, request, quarantine)
+        VALUES ($1, $2, $3, $4, $5, $6)
+        ON CONFLICT (idempotency_key) DO NOTHING
+        RETURNING id),
+      deliveries AS (
+        INSERT INTO lead_deliveries
+          (lead_id, channel, state, attempts, next_attempt_at, last_error, sent_at)
+        SELECT inserted.id, d.channel, d.state, d.attempts, d."nextAttemptAt", d."lastError",
+               d."sentAt"
+        FROM inserted, jsonb_to_recordset($7::jsonb) AS d(channel text, state text,
+          attempts integer, "nextAttemptAt" timestamptz, "lastError" text, "sentAt" timestamptz)
+        RETURNING 1)
+      SELECT (SELECT count(*) FROM inserted)::integer AS created`;
+    // Tried again on a dead connection only with a key: if the first try's commit went through
+    // unanswered, the second finds the key and answers "replayed"; without a key it would store
+    // the lead twice.
+    const { rows } =
+      lead.idempotencyKey === null
+        ? await this.pool.query<{ created: number }>(statement, values)
+        : await this.query<{ created: number }>(statement, values);
+    if (rows[0]?.created === 1) return { outcome: "created", lead };
+    const existing = await this.getByKey(lead.idempotencyKey);
+    if (existing === undefined) throw new Error("idempotency key conflict without a stored lead");
+    return existing.fingerprint === lead.fingerprint
+      ? { outcome: "replayed", lead: existing }
+      : { outcome: "conflict" };
   }
 
   /** `pool.query`, tried once more on a fresh connection when the first one was already dead. */
@@ -243,9 +208,9 @@ export class PostgresLeadStore implements LeadStore {
     }
   }
 
-  private async getByKey(client: pg.PoolClient, key: string | null): Promise<Lead | undefined> {
+  private async getByKey(key: string | null): Promise<Lead | undefined> {
     if (key === null) return undefined;
-    const { rows } = await client.query<LeadRow>(
+    const { rows } = await this.query<LeadRow>(
       `SELECT ${leadColumns} FROM leads l WHERE l.idempotency_key = $1`,
       [key],
     );
