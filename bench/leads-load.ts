@@ -49,7 +49,9 @@ interface Figures {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
-async function load(site: SiteProcess): Promise<Omit<Figures, "store" | "stored" | "emailed" | "deliveredAfterMs">> {
+async function load(
+  site: SiteProcess,
+): Promise<Omit<Figures, "store" | "stored" | "emailed" | "deliveredAfterMs">> {
   const latencies: number[] = [];
   let counter = 0;
   const started = Date.now();
@@ -77,7 +79,9 @@ async function load(site: SiteProcess): Promise<Omit<Figures, "store" | "stored"
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
-    instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+    instance.on("response", (_client, _status, _bytes, responseTime) =>
+      latencies.push(responseTime),
+    );
   });
   const seconds = (Date.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
@@ -160,8 +164,12 @@ async function runPostgres(): Promise<Figures> {
 function report(all: Figures[]): boolean {
   const ms = (value: number) => `${value.toFixed(0)} ms`;
   console.log(`\n${requests} valid quote requests from ${clients} clients (loopback)\n`);
-  console.log("| store | req/s | p50 | p95 | max | errors | stored | emailed | p95 budget | result |");
-  console.log("| ----- | ----- | --- | --- | --- | ------ | ------ | ------- | ---------- | ------ |");
+  console.log(
+    "| store | req/s | p50 | p95 | max | errors | stored | emailed | p95 budget | result |",
+  );
+  console.log(
+    "| ----- | ----- | --- | --- | --- | ------ | ------ | ------- | ---------- | ------ |",
+  );
   let ok = true;
   for (const f of all) {
     const pass =
@@ -177,7 +185,9 @@ function report(all: Figures[]): boolean {
   }
   for (const f of all) {
     if (f.deliveredAfterMs !== null) {
-      console.log(`\nPostgreSQL + SMTP: every email delivered ${(f.deliveredAfterMs / 1000).toFixed(1)} s after the first request.`);
+      console.log(
+        `\nPostgreSQL + SMTP: every email delivered ${(f.deliveredAfterMs / 1000).toFixed(1)} s after the first request.`,
+      );
     }
   }
   return ok;

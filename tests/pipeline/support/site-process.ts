@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -7,8 +7,9 @@ import { waitFor } from "./leads";
 
 // `npm run serve` as a process of its own (src/server/http/serve.ts through tsx), so a test can
 // run two of them on one database, or kill one with SIGKILL between storing and notifying.
-// The pages do not matter here: the process runs in a folder holding a minimal public/ and a
-// link to the real content/ (the acknowledgement reads it), so no Gatsby build is needed.
+// The process runs in a folder of its own with a link to the real content/ (the acknowledgement
+// reads it) and either a minimal public/ (when the pages do not matter: no Gatsby build needed)
+// or a link to the real build (`realBuild`, for a visitor's browser).
 
 const root = join(__dirname, "..", "..", "..");
 // Node with tsx's loader, not the tsx command: that one runs the script in a child process, which
@@ -23,15 +24,26 @@ export class SiteProcess {
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
+    { realBuild = false }: { realBuild?: boolean } = {},
   ) {
     this.folder = mkdtempSync(join(tmpdir(), "leads-site-"));
-    mkdirSync(join(this.folder, "public"));
-    writeFileSync(
-      join(this.folder, "public", "_headers"),
-      "/*\n  X-Content-Type-Options: nosniff\n",
-    );
-    writeFileSync(join(this.folder, "public", "index.html"), "<!doctype html><title>test</title>");
-    writeFileSync(join(this.folder, "public", "404.html"), "<!doctype html><title>404</title>");
+    if (realBuild) {
+      if (!existsSync(join(root, "public", "index.html"))) {
+        throw new Error("No production build in public/: run `npm run build` first.");
+      }
+      symlinkSync(join(root, "public"), join(this.folder, "public"));
+    } else {
+      mkdirSync(join(this.folder, "public"));
+      writeFileSync(
+        join(this.folder, "public", "_headers"),
+        "/*\n  X-Content-Type-Options: nosniff\n",
+      );
+      writeFileSync(
+        join(this.folder, "public", "index.html"),
+        "<!doctype html><title>test</title>",
+      );
+      writeFileSync(join(this.folder, "public", "404.html"), "<!doctype html><title>404</title>");
+    }
     symlinkSync(join(root, "content"), join(this.folder, "content"));
   }
 
