@@ -120,7 +120,8 @@ async function runFile(): Promise<Figures> {
 }
 
 async function runPostgres(): Promise<Figures> {
-  const postgres = new TestPostgres(basePort + 1);
+  // fsync on: each commit waits for the disk, as the file store's fsync does.
+  const postgres = new TestPostgres(basePort + 1, { durable: true });
   const smtp = new TestSmtp(basePort + 2);
   const site = new SiteProcess(basePort + 3, {
     DATABASE_URL: postgres.url,
