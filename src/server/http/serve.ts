@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { DeliveryRunner } from "../delivery/runner";
 import { openLeadStore } from "../leads/open-store";
@@ -31,7 +32,8 @@ async function main(): Promise<void> {
     await store.close();
   });
   await app.listen({ port, host });
-  console.log(`Site and quote endpoint on http://${host}:${port} (pid ${process.pid})`);
+  const { port: listening } = app.server.address() as AddressInfo;
+  console.log(`Site and quote endpoint on http://${host}:${listening} (pid ${process.pid})`);
   // Leads left undelivered by an earlier run (a crash, an SMTP outage) are tried again now,
   // as their back-off allows, rather than at the next visitor's request.
   void delivery.kick();
