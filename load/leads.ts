@@ -9,7 +9,7 @@ import { TestPostgres } from "../tests/pipeline/support/postgres";
 import { SiteProcess } from "../tests/pipeline/support/site-process";
 import { TestSmtp } from "../tests/pipeline/support/smtp";
 
-// `npm run bench:leads`: 500 valid quote requests from 10 clients to `npm run serve`, on loopback
+// `npm run bench:leads` (beside `npm run bench:server`, load/run.mjs): 500 valid quote requests from 10 clients to `npm run serve`, on loopback
 // only, once with the file store and once with PostgreSQL and SMTP (a throwaway cluster and an
 // SMTP listener started here). Prints throughput and p50/p95/max latency against the budgets;
 // exits 1 when one is missed, a request fails, or a lead is stored or emailed other than once.
