@@ -58,7 +58,7 @@ export interface QuoteEndpointOptions {
   /** Without it, leads are stored and announced to no one. */
   delivery?: () => Promise<LeadDelivery>;
   /**
-   * Answer only once the deliveries have been tried. On a functions host the instance may be
+   * Answer only once the deliveries have been tried (4 s at most). On a functions host the instance may be
    * frozen as soon as it has answered, and a delivery left running would stall until the next
    * call; a long-running server answers first and delivers right after.
    */
@@ -187,6 +187,23 @@ function answer(
 const refuse = (status: number, messageText: string, headers?: Record<string, string>) =>
   answer(status, { messageText }, headers);
 
+/**
+ * How long an answer waits for the deliveries on a functions host: a slow relay must not make the
+ * visitor's request outlive the host's time limit (10 s on Netlify). What is not done by then is
+ * left pending, and retried by a later request or `npm run leads -- retry`.
+ */
+const deliveryWaitMs = 4000;
+
+function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void promise.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 export function createQuoteEndpoint({
   store,
   delivery,
@@ -240,7 +257,7 @@ export function createQuoteEndpoint({
     // replay or a conflict kicks too, which retries earlier failures past their back-off.
     if (announce) {
       const delivered = announce.kick();
-      if (deliverBeforeAnswer) await delivered;
+      if (deliverBeforeAnswer) await settledWithin(delivered, deliveryWaitMs);
     }
     switch (saved.outcome) {
       case "created":

@@ -145,10 +145,10 @@ export class EmailSender {
         ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
         : undefined,
       // Bounded, so that a silent SMTP server fails a delivery (retried later) instead of
-      // holding it, and its lease, for minutes.
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
+      // holding it for minutes: 25 s at worst, within the 30 s lease of its claim.
+      connectionTimeout: 5_000,
+      greetingTimeout: 5_000,
+      socketTimeout: 15_000,
     });
   }
 
