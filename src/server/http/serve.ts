@@ -11,6 +11,9 @@ import { createSiteServer } from "./site-server";
 // the requests in flight finish (a lead being written to disk included), closes the lead store,
 // then exits.
 
+/** How often the server looks for deliveries due (failures past their back-off). */
+const sweepIntervalMs = 15_000;
+
 /** How long the requests in flight get after SIGTERM before the process ends anyway. */
 const shutdownGraceMs = 10_000;
 
@@ -28,6 +31,7 @@ async function main(): Promise<void> {
   // Closed after the last request has its answer, so no write is cut short; the deliveries under
   // way end first, so that each one's outcome is recorded.
   app.addHook("onClose", async () => {
+    clearInterval(sweep);
     await delivery.close();
     await store.close();
   });
@@ -37,6 +41,10 @@ async function main(): Promise<void> {
   // Leads left undelivered by an earlier run (a crash, an SMTP outage) are tried again now,
   // as their back-off allows, rather than at the next visitor's request.
   void delivery.kick();
+  // And while it runs, so that a failure is retried once its back-off has passed even when no
+  // visitor comes by (an SMTP relay back at night is used before the morning's first request).
+  const sweep = setInterval(() => void delivery.kick(), sweepIntervalMs);
+  sweep.unref();
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
