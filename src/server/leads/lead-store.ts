@@ -37,6 +37,14 @@ export type SaveResult =
   /** The key was already stored with another fingerprint: nothing written (HTTP 422). */
   | { outcome: "conflict" };
 
+export interface ClaimOptions {
+  /**
+   * Claims pending deliveries whose back-off has not elapsed too: `npm run leads -- retry` is
+   * someone asking for a new attempt now (SMTP is back), not a request passing by.
+   */
+  ignoreBackOff?: boolean;
+}
+
 export interface LeadStore {
   /** Resolves once the lead is durable (file flushed, transaction committed); rejects otherwise. */
   save(lead: Lead): Promise<SaveResult>;
@@ -44,10 +52,12 @@ export interface LeadStore {
   /** Every lead, oldest first, quarantined ones included. */
   list(): Promise<Lead[]>;
   /**
-   * Leads with a pending delivery due at `now`, each claimed for `leaseMs` so that a second
-   * process (or a second retry run) does not send it too.
+   * Leads with a pending delivery due at `now`, each such channel claimed for `leaseMs` so that a
+   * second process (or a second retry run) does not send it too. A claimed channel is never due
+   * before its lease ends, whatever its back-off says; `recordDelivery` ends the lease. Each lead
+   * returned carries in `deliveries` only the channels this call claimed: the caller's work.
    */
-  claimDue(now: Date, leaseMs: number): Promise<Lead[]>;
+  claimDue(now: Date, leaseMs: number, options?: ClaimOptions): Promise<Lead[]>;
   /** Records one channel's new state for one lead (durable before it resolves). */
   recordDelivery(id: string, channel: Channel, delivery: Delivery): Promise<void>;
   close(): Promise<void>;
