@@ -4240,15 +4240,10 @@ type UseLandingCopyQueryVariables = Exact<{ [key: string]: never; }>;
 
 type UseLandingCopyQuery = { readonly landingCopy: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string, readonly primaryCta: string, readonly secondaryCta: string, readonly imageAlt: string, readonly highlights: ReadonlyArray<string>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly approach: { readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly complementaryServices: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly guarantees: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly channels: { readonly title: string, readonly intro: string, readonly chartCaption: string, readonly combinedLabel: string }, readonly results: { readonly title: string, readonly intro: string, readonly recoveryLabel: string, readonly amicableLabel: string, readonly preLitigationLabel: string, readonly delayLabel: string, readonly casesLabel: string, readonly amountLabel: string, readonly costLabel: string, readonly ratioLabel: string, readonly bandsTitle: string }, readonly references: { readonly title: string, readonly intro: string }, readonly testimonials: { readonly title: string }, readonly process: { readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly cta: { readonly title: string, readonly text: string, readonly phoneLabel: string }, readonly contact: { readonly title: string, readonly intro: string, readonly points: ReadonlyArray<string> }, readonly footer: { readonly tagline: string } } | null };
 
-type UseLegalPagesQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-type UseLegalPagesQuery = { readonly allLegalPage: { readonly nodes: ReadonlyArray<{ readonly path: string, readonly title: string, readonly parent: { readonly parent: { readonly name: string } | {} | null } | {} | null }> } };
-
 type UseSiteMetadataQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type UseSiteMetadataQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string, readonly copyrightYear: number } | null } | null };
+type UseSiteMetadataQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string, readonly copyrightYear: number } | null } | null, readonly allLegalPage: { readonly nodes: ReadonlyArray<{ readonly path: string, readonly title: string, readonly parent: { readonly parent: { readonly name: string } | {} | null } | {} | null }> } };
 
 type UseSocialImageQueryVariables = Exact<{ [key: string]: never; }>;
 

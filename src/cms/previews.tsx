@@ -1,18 +1,15 @@
 // The admin's previews: the entry being edited, drawn by the site's own section components,
 // with the other content it needs (labels, figures, company details) read from the same backend.
 import type { CMS as DecapCms, PreviewTemplateComponentProps } from "decap-cms-core";
-import React, {
-  Component,
-  Fragment,
-  useEffect,
-  useState,
-  type ComponentType,
-  type ReactNode,
-} from "react";
+import React, { Component, useEffect, useState, type ComponentType, type ReactNode } from "react";
+import Approach from "../components/approach/approach";
 import CallToAction from "../components/call-to-action/call-to-action";
 import Channels from "../components/channels/channels";
-import { landingSections, type CopyData } from "../components/landing-page/landing-sections";
+import ComplementaryServices from "../components/complementary-services/complementary-services";
+import Guarantees from "../components/guarantees/guarantees";
+import Hero from "../components/hero/hero";
 import LegalDocument from "../components/legal/legal-document";
+import Process from "../components/process/process";
 import References from "../components/references/references";
 import Results from "../components/results/results";
 import TestimonialCarousel from "../components/testimonials/testimonial-carousel";
@@ -113,21 +110,21 @@ function LandingPreview(props: PreviewProps) {
   const context = usePreviewContent(props, { landing: own });
   if (!context) return <Waiting />;
   const { figures, company } = context;
-  const data: CopyData = {
-    copy: fillTokensDeep(own, tokenValues(company, figures)),
-    figures,
-    phone: company.phone,
-    heroImage: undefined,
-  };
-  // The sections this entry feeds, in the page's order; the others read other folders.
+  const copy = fillTokensDeep(own, tokenValues(company, figures));
   return (
     <>
-      {landingSections.map(
-        (section) =>
-          section.reads === "copy" && (
-            <Fragment key={section.name}>{section.render(data)}</Fragment>
-          ),
-      )}
+      <Hero {...copy.hero} image={undefined} />
+      <Approach {...copy.approach} />
+      <ComplementaryServices {...copy.complementaryServices} />
+      <Guarantees {...copy.guarantees} />
+      <Channels
+        {...copy.channels}
+        channels={figures.channels}
+        combinedContactRate={figures.combinedContactRate}
+      />
+      <Results copy={copy.results} figures={figures} />
+      <Process {...copy.process} />
+      <CallToAction {...copy.cta} phone={company.phone} />
     </>
   );
 }

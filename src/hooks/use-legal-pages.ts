@@ -1,44 +1,24 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { useSiteQuery } from "./use-site-metadata";
 
-export type LegalPageLink = { path: string; title: string; file: string };
+export type LegalPageLink = { path: string; title: string };
 
 /** The privacy policy's file in content/legal/: the form links to it, wherever its `path` is. */
 const privacyPolicyFile = "politique-confidentialite";
 
 /**
- * The legal pages from `content/legal/`, in their `order`: each one's address and title as its
- * file gives them, and the file's name (without `.md`), by which code names a page.
+ * The legal pages from `content/legal/`, in their `order`, each at the address and with the title
+ * its file gives. Read through the site-wide static query (see use-site-metadata.ts).
  */
 export default function useLegalPages(): readonly LegalPageLink[] {
-  const data = useStaticQuery<Queries.UseLegalPagesQuery>(graphql`
-    query UseLegalPages {
-      allLegalPage(sort: { order: ASC }) {
-        nodes {
-          path
-          title
-          parent {
-            ... on MarkdownRemark {
-              parent {
-                ... on File {
-                  name
-                }
-              }
-            }
-          }
-        }
-      }
-    }
-  `);
-  return data.allLegalPage.nodes.map(({ path, title, parent }) => {
-    const file = parent && "parent" in parent ? parent.parent : null;
-    const name = file && "name" in file && typeof file.name === "string" ? file.name : "";
-    return { path, title, file: name };
-  });
+  return useSiteQuery().allLegalPage.nodes;
 }
 
 /** The privacy policy's address, from its file in content/legal/. */
 export function usePrivacyPolicyPath(): string {
-  const page = useLegalPages().find((candidate) => candidate.file === privacyPolicyFile);
+  const page = useSiteQuery().allLegalPage.nodes.find(({ parent }) => {
+    const file = parent && "parent" in parent ? parent.parent : null;
+    return file !== null && "name" in file && file.name === privacyPolicyFile;
+  });
   if (!page) throw new Error(`content/legal/${privacyPolicyFile}.md is missing`);
   return page.path;
 }

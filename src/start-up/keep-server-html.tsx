@@ -1,4 +1,4 @@
-import React, { useEffect, useId, useRef, useState, type RefObject } from "react";
+import React, { useEffect, useId, useState } from "react";
 import * as styles from "../components/ui/ui.module.css";
 import { isFirstHydration } from "./first-load";
 
@@ -25,19 +25,17 @@ function serverHtmlOf(id: string): string | null {
 export default function KeepServerHtml({ children }: { children: React.ReactNode }) {
   const id = useId();
   const [serverHtml] = useState(() => (isFirstHydration() ? serverHtmlOf(id) : null));
-  const holder = useRef<HTMLDivElement>(null);
-  useNoBehaviourGuard(holder, serverHtml === null);
+  useNoBehaviourGuard(id, serverHtml === null);
 
   if (serverHtml === null) {
     return (
-      <div ref={holder} className={styles.contents} data-server-html={id}>
+      <div className={styles.contents} data-server-html={id}>
         {children}
       </div>
     );
   }
   return (
     <div
-      ref={holder}
       className={styles.contents}
       data-server-html={id}
       dangerouslySetInnerHTML={{ __html: serverHtml }}
@@ -66,10 +64,6 @@ const nameOf = (type: unknown): string => {
   return String(type);
 };
 
-// React's fiber tags of components whose hooks may hold effects, and of class components.
-const functionTags = new Set([0, 11, 14, 15]);
-const classTag = 1;
-
 /**
  * Outside production, checks after every render that the children have no behaviour. Production
  * builds get a function that does nothing (webpack replaces NODE_ENV, and the guard's code is
@@ -77,15 +71,19 @@ const classTag = 1;
  */
 const useNoBehaviourGuard =
   process.env.NODE_ENV === "production"
-    ? (_holder: RefObject<HTMLElement>, _rendered: boolean) => undefined
-    : (holder: RefObject<HTMLElement>, rendered: boolean) => {
+    ? (_id: string, _rendered: boolean) => undefined
+    : (id: string, rendered: boolean) => {
         useEffect(() => {
-          if (holder.current && rendered) assertNoBehaviour(holder.current);
+          const holder = document.querySelector<HTMLElement>(`[data-server-html="${id}"]`);
+          if (holder && rendered) assertNoBehaviour(holder);
         });
       };
 
 /** Throws when a handler or an effect under `holder` would never run in production. */
 function assertNoBehaviour(holder: HTMLElement): void {
+  // React's fiber tags of components whose hooks may hold effects, and of class components.
+  const functionTags = new Set([0, 11, 14, 15]);
+  const classTag = 1;
   const fail = (what: string) => {
     throw new Error(
       `KeepServerHtml: ${what}. In production this content keeps the server's HTML and is never hydrated, so it would never run: render it outside KeepServerHtml.`,

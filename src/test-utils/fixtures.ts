@@ -272,13 +272,9 @@ export const clients: readonly ClientReference[] = [
 
 /** The legal pages as content/legal/ gives them, one at an address of its own choosing. */
 export const legalPages: LegalPageLink[] = [
-  { path: "/mentions-legales", title: "Mentions légales", file: "mentions-legales" },
-  { path: "/vie-privee", title: "Politique de confidentialité", file: "politique-confidentialite" },
-  {
-    path: "/conditions-generales",
-    title: "Conditions générales d’utilisation",
-    file: "conditions-generales",
-  },
+  { path: "/mentions-legales", title: "Mentions légales" },
+  { path: "/vie-privee", title: "Politique de confidentialité" },
+  { path: "/conditions-generales", title: "Conditions générales d’utilisation" },
 ];
 
 export const legalPage: ComponentProps<typeof LegalDocument> = {

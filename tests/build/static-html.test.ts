@@ -120,6 +120,25 @@ describe("the landing page's static HTML carries the content of content/", () =>
     for (const client of frontmatter("clients")) expect(text).toContain(client.data.name);
   });
 
+  it("links the legal pages in the footer in their order, at the paths their files give", () => {
+    const legal = frontmatter("legal")
+      .map((file) => file.data as { order: number; path: string; title: string })
+      .sort((a, b) => a.order - b.order);
+    const footer = read("index.html").querySelector('nav[aria-label="Informations légales"]');
+    const links = [...(footer?.querySelectorAll("a") ?? [])];
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual(
+      legal.map((page) => [page.title, page.path]),
+    );
+  });
+
+  it("links the privacy policy from the form's consent, at the path its file gives", () => {
+    const privacy = matter(
+      readFileSync(path.join(root, "content/legal/politique-confidentialite.md"), "utf8"),
+    ).data as { path: string };
+    const consent = read("index.html").querySelector('form label a[target="_blank"]');
+    expect(consent?.getAttribute("href")).toBe(privacy.path);
+  });
+
   it("shows the figures formatted in French, with the ratio computed", () => {
     expect(text).toContain(formatPercent(figures.recoveryRate));
     expect(text).toContain(formatPercent(figures.amicableRate));

@@ -1,0 +1,50 @@
+import { render, screen } from "@testing-library/react";
+import React from "react";
+import useClientReferences from "../../../hooks/use-client-references";
+import useCompany from "../../../hooks/use-company";
+import useFigures from "../../../hooks/use-figures";
+import useLandingCopy from "../../../hooks/use-landing-copy";
+import { usePrivacyPolicyPath } from "../../../hooks/use-legal-pages";
+import useTestimonials from "../../../hooks/use-testimonials";
+import { clients, company, figures, landingCopy, testimonials } from "../../../test-utils/fixtures";
+import LandingPage from "../landing-page";
+
+// The hooks wrap useStaticQuery; they are given fixtures so the page renders without GraphQL.
+jest.mock("../../../hooks/use-client-references");
+jest.mock("../../../hooks/use-company");
+jest.mock("../../../hooks/use-figures");
+jest.mock("../../../hooks/use-landing-copy");
+jest.mock("../../../hooks/use-legal-pages");
+jest.mock("../../../hooks/use-testimonials");
+
+beforeEach(() => {
+  jest.mocked(useClientReferences).mockReturnValue(clients);
+  jest.mocked(useCompany).mockReturnValue(company);
+  jest.mocked(useFigures).mockReturnValue(figures);
+  jest.mocked(useLandingCopy).mockReturnValue(landingCopy);
+  jest.mocked(usePrivacyPolicyPath).mockReturnValue("/politique-confidentialite");
+  jest.mocked(useTestimonials).mockReturnValue(testimonials);
+});
+
+// Outside production, KeepServerHtml throws on behaviour inside it: rendering the page here also
+// shows that every section it keeps has none.
+it("draws every section in the specification's order", async () => {
+  render(<LandingPage />);
+  // The form's code loads on demand (at once here: no IntersectionObserver).
+  await screen.findByRole("form", { name: "Demande de devis" });
+  const sectionTitles = [
+    landingCopy.approach.title,
+    landingCopy.complementaryServices.title,
+    landingCopy.guarantees.title,
+    landingCopy.channels.title,
+    landingCopy.results.title,
+    landingCopy.references.title,
+    landingCopy.testimonials.title,
+    landingCopy.process.title,
+    landingCopy.cta.title,
+    landingCopy.contact.title,
+  ];
+  const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
+  expect(headings.filter((text) => sectionTitles.includes(text ?? ""))).toEqual(sectionTitles);
+  expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(landingCopy.hero.title);
+});
