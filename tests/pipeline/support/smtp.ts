@@ -6,11 +6,20 @@ import { SMTPServer } from "smtp-server";
 
 export class TestSmtp {
   readonly mails: ParsedMail[] = [];
+  /** Messages received, parsed or not. */
+  received = 0;
   private server: SMTPServer | null = null;
   /** While true, the server accepts connections and never answers (a hung relay). */
   hang = false;
 
-  constructor(readonly port: number) {}
+  /**
+   * `parse: false` only counts the messages: the load benchmark runs this listener beside the
+   * server on two cores, and parsing 500 emails would slow the server it measures.
+   */
+  constructor(
+    readonly port: number,
+    private readonly options: { parse?: boolean } = {},
+  ) {}
 
   get url(): string {
     return `smtp://127.0.0.1:${this.port}`;
@@ -26,8 +35,17 @@ export class TestSmtp {
         if (!this.hang) callback();
       },
       onData: (stream, _session, callback) => {
+        if (this.options.parse === false) {
+          stream.resume();
+          stream.on("end", () => {
+            this.received += 1;
+            callback();
+          });
+          return;
+        }
         simpleParser(stream).then(
           (mail) => {
+            this.received += 1;
             this.mails.push(mail);
             callback();
           },
