@@ -1,4 +1,5 @@
-import type { AddressInfo } from "node:net";
+import { Server as NetServer, type AddressInfo } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
 import { DeliveryRunner } from "../delivery/runner";
 import { openLeadStore } from "../leads/open-store";
@@ -8,14 +9,16 @@ import { createSiteServer } from "./site-server";
 
 // `npm run serve`: the built site and the quote endpoint in production, on PORT (default 9000)
 // and HOST (default: every interface). On SIGTERM or SIGINT it stops accepting connections, lets
-// the requests in flight finish (a lead being written to disk included), closes the lead store,
-// then exits.
+// the requests in flight finish (a lead being written to disk included), closes each connection
+// after its answer (an idle one after 2 s), closes the lead store, then exits.
 
 /** How often the server looks for deliveries due (failures past their back-off). */
 const sweepIntervalMs = 15_000;
 
 /** How long the requests in flight get after SIGTERM before the process ends anyway. */
 const shutdownGraceMs = 10_000;
+/** How long a kept-alive connection may stay idle after SIGTERM before it is closed. */
+const idleGraceMs = 2_000;
 
 async function main(): Promise<void> {
   const port = portSetting(process.env.PORT);
@@ -46,6 +49,28 @@ async function main(): Promise<void> {
   const sweep = setInterval(() => void delivery.kick(), sweepIntervalMs);
   sweep.unref();
 
+  /**
+   * Stops accepting connections, then waits for the open ones to end. Node's http close() would
+   * also drop every idle kept-alive connection at once, cutting the post a client may be sending
+   * on one that very moment; so the listening socket alone is closed first. Each connection then
+   * carries at most one more request, answered with `Connection: close` (site-server.ts); those
+   * still idle after idleGraceMs are closed. Fastify's close() then finds none left.
+   */
+  async function drain(): Promise<void> {
+    NetServer.prototype.close.call(app.server);
+    const openConnections = () =>
+      new Promise<number>((done) => app.server.getConnections((_error, count) => done(count)));
+    const idleDeadline = Date.now() + idleGraceMs;
+    let idleClosed = false;
+    while ((await openConnections()) > 0) {
+      if (!idleClosed && Date.now() >= idleDeadline) {
+        app.server.closeIdleConnections();
+        idleClosed = true;
+      }
+      await sleep(25);
+    }
+  }
+
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -56,16 +81,18 @@ async function main(): Promise<void> {
       process.exit(1);
     }, shutdownGraceMs);
     deadline.unref();
-    app.close().then(
-      () => {
-        console.log("Stopped");
-        process.exit(0);
-      },
-      (error: unknown) => {
-        console.error("Stopping failed:", error);
-        process.exit(1);
-      },
-    );
+    drain()
+      .then(() => app.close())
+      .then(
+        () => {
+          console.log("Stopped");
+          process.exit(0);
+        },
+        (error: unknown) => {
+          console.error("Stopping failed:", error);
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

@@ -140,7 +140,8 @@ export async function createSiteServer({
     done();
   });
   app.addHook("onSend", async (_request, reply, payload) => {
-    if (closing) reply.header("connection", "close");
+    // serve.ts stops listening before Fastify's close: from then on too.
+    if (closing || !app.server.listening) reply.header("connection", "close");
     return payload;
   });
 
