@@ -19,7 +19,7 @@ module.exports = {
   ],
   // gatsby ships untranspiled ES modules that babel-jest must compile.
   transformIgnorePatterns: [
-    "node_modules/(?!(gatsby|gatsby-script|gatsby-link|gatsby-plugin-image|jotai-tanstack-query)/)",
+    "node_modules/(?!(gatsby|gatsby-script|gatsby-link|gatsby-plugin-image|jotai-tanstack-query|altcha-lib|@noble/hashes)/)",
   ],
   setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],
   testEnvironmentOptions: { url: "http://localhost/", customExportConditions: [""] },

@@ -1,5 +1,6 @@
 import React from "react";
 import DeferredQuoteForm from "../../features/quote-form/deferred-quote-form";
+import type { PrivacyContact } from "../../features/quote-form/quote-form";
 // The form's styles come with the page, not with its deferred code: its static HTML is on
 // screen, styled, before that code loads.
 import "../../features/quote-form/quote-form.module.css";
@@ -13,10 +14,18 @@ type ContactSectionProps = {
   points: readonly string[];
   /** Figures' `quoteReplyHours`, promised in the success banner. */
   replyHours: number;
+  /** Who collects the request and whom to write to about it, for the notice beside the consent. */
+  privacy: PrivacyContact;
 };
 
 /** The quote request: what the visitor gets on the left, the form on the right. */
-export default function ContactSection({ title, intro, points, replyHours }: ContactSectionProps) {
+export default function ContactSection({
+  title,
+  intro,
+  points,
+  replyHours,
+  privacy,
+}: ContactSectionProps) {
   return (
     <section id="contact" className={styles.section} aria-labelledby="contact-title">
       <Container>
@@ -36,7 +45,7 @@ export default function ContactSection({ title, intro, points, replyHours }: Con
             </ul>
           </div>
           <div className={styles.panel}>
-            <DeferredQuoteForm replyHours={replyHours} />
+            <DeferredQuoteForm replyHours={replyHours} privacy={privacy} />
           </div>
         </div>
       </Container>

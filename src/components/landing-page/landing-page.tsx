@@ -65,7 +65,11 @@ const LandingPage = memo(function LandingPage() {
       <StaticHtml>
         <CallToAction {...copy.cta} phone={company.phone} />
       </StaticHtml>
-      <ContactSection {...copy.contact} replyHours={figures.quoteReplyHours} />
+      <ContactSection
+        {...copy.contact}
+        replyHours={figures.quoteReplyHours}
+        privacy={{ controller: company.name, email: company.dpoEmail }}
+      />
     </>
   );
 });

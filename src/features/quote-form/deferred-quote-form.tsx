@@ -1,4 +1,5 @@
 import React, { lazy, memo, Suspense, useEffect, useRef } from "react";
+import type { QuoteFormProps } from "./quote-form";
 
 // The form's code (state, validation, API client, toasts) is half of the site's JavaScript, and
 // the form sits at the bottom of the page. Its HTML is in the static page from the start; its
@@ -40,14 +41,12 @@ function recordLeftField(event: FocusEvent) {
 const loadingMargin = "0px 0px 1200px 0px";
 const interactions = ["focusin", "pointerdown", "touchstart", "keydown"] as const;
 
-type DeferredQuoteFormProps = { replyHours: number };
-
 /**
  * The quote form, loaded on demand. Memoised so that a re-render of the page (a hash change,
  * say) never reaches the boundary before it has hydrated: React would then drop the server
  * HTML and show the empty fallback.
  */
-const DeferredQuoteForm = memo(function DeferredQuoteForm({ replyHours }: DeferredQuoteFormProps) {
+const DeferredQuoteForm = memo(function DeferredQuoteForm(props: QuoteFormProps) {
   const wrapper = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -77,7 +76,7 @@ const DeferredQuoteForm = memo(function DeferredQuoteForm({ replyHours }: Deferr
   return (
     <div ref={wrapper}>
       <Suspense fallback={null}>
-        <QuoteFormRoot replyHours={replyHours} />
+        <QuoteFormRoot {...props} />
       </Suspense>
     </div>
   );

@@ -1,12 +1,12 @@
 import React from "react";
-import QuoteForm from "./quote-form";
+import QuoteForm, { type QuoteFormProps } from "./quote-form";
 import QuoteFormProviders from "./quote-form-providers";
 
 /** The form with its providers: the one module `DeferredQuoteForm` loads on demand. */
-export default function QuoteFormRoot({ replyHours }: { replyHours: number }) {
+export default function QuoteFormRoot(props: QuoteFormProps) {
   return (
     <QuoteFormProviders>
-      <QuoteForm replyHours={replyHours} />
+      <QuoteForm {...props} />
     </QuoteFormProviders>
   );
 }
