@@ -37,6 +37,14 @@ export type SaveResult =
   /** The key was already stored with another fingerprint: nothing written (HTTP 422). */
   | { outcome: "conflict" };
 
+export interface ClaimOptions {
+  /**
+   * Claims pending deliveries whose back-off has not elapsed too: `npm run leads -- retry` is
+   * someone asking for a new attempt now (SMTP is back), not a request passing by.
+   */
+  ignoreBackOff?: boolean;
+}
+
 export interface LeadStore {
   /** Resolves once the lead is durable (file flushed, transaction committed); rejects otherwise. */
   save(lead: Lead): Promise<SaveResult>;
@@ -47,7 +55,7 @@ export interface LeadStore {
    * Leads with a pending delivery due at `now`, each claimed for `leaseMs` so that a second
    * process (or a second retry run) does not send it too.
    */
-  claimDue(now: Date, leaseMs: number): Promise<Lead[]>;
+  claimDue(now: Date, leaseMs: number, options?: ClaimOptions): Promise<Lead[]>;
   /** Records one channel's new state for one lead (durable before it resolves). */
   recordDelivery(id: string, channel: Channel, delivery: Delivery): Promise<void>;
   close(): Promise<void>;

@@ -1,0 +1,259 @@
+import { writeFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { deliveryConfig } from "../delivery/config";
+import { EmailSender } from "../delivery/email";
+import { DeliveryRunner } from "../delivery/runner";
+import { checkWebhook } from "../delivery/webhook";
+import { fieldText, leadFieldLabels, parisTime } from "../leads/lead-fields";
+import type { Channel, Delivery, Lead, LeadStore } from "../leads/lead-store";
+import { redactUrl, storeKind } from "../leads/open-store";
+import { oneLine, PostgresLeadStore } from "../leads/postgres-store";
+import { csvDocument } from "./csv";
+
+// The subcommands of `npm run leads`, one entry each in `commands`: a new one (spam, release…) is
+// one more entry. What they print is French: they are for the people who handle leads.
+
+type Env = Partial<Record<string, string>>;
+
+export interface CliContext {
+  env: Env;
+  out(line: string): void;
+  /** The configured store, opened at first call and closed by the caller. */
+  store(): Promise<LeadStore>;
+}
+
+export interface Command {
+  /** Arguments after the name, for the help text: `ID`, `[FICHIER]`. */
+  args: string;
+  summary: string;
+  /** Resolves to the exit code. */
+  run(args: string[], context: CliContext): Promise<number>;
+}
+
+const channelNames: Record<Channel, string> = {
+  email: "email aux commerciaux",
+  ack: "accusé de réception",
+  webhook: "webhook",
+};
+
+function deliveryText(delivery: Delivery | undefined): string {
+  if (!delivery) return "—";
+  if (delivery.state === "sent") {
+    return `envoyé le ${delivery.sentAt ? parisTime(delivery.sentAt) : "?"}`;
+  }
+  const tries = delivery.attempts === 0 ? "" : ` après ${delivery.attempts} essai(s)`;
+  const next = delivery.nextAttemptAt
+    ? `, prochain essai après ${parisTime(delivery.nextAttemptAt)}`
+    : "";
+  const error = delivery.lastError ? ` (${delivery.lastError})` : "";
+  return `en attente${tries}${next}${error}`;
+}
+
+/** `email:envoyé webhook:en attente` in a list line. */
+function deliveriesSummary(lead: Lead): string {
+  const entries = Object.entries(lead.deliveries) as [Channel, Delivery][];
+  if (entries.length === 0) return "aucun envoi configuré";
+  return entries
+    .map(
+      ([channel, d]) => `${channel}:${d.state === "sent" ? "envoyé" : `en attente(${d.attempts})`}`,
+    )
+    .join(" ");
+}
+
+const list: Command = {
+  args: "",
+  summary: "toutes les demandes, de la plus ancienne à la plus récente",
+  async run(_args, { out, store }) {
+    const leads = await (await store()).list();
+    for (const lead of leads) {
+      const { request } = lead;
+      const quarantine = lead.quarantine ? ` [quarantaine : ${lead.quarantine.reason}]` : "";
+      out(
+        `${lead.id}  ${parisTime(lead.receivedAt)}  ${request.company} — ${request.firstName} ${request.lastName} <${request.email}>  ${deliveriesSummary(lead)}${quarantine}`,
+      );
+    }
+    out(`${leads.length} demande(s).`);
+    return 0;
+  },
+};
+
+const show: Command = {
+  args: "ID",
+  summary: "une demande en entier, avec l'état de chaque envoi",
+  async run([id], { out, store }) {
+    if (!id) {
+      out("Indiquez la référence de la demande : npm run leads -- show ID");
+      return 2;
+    }
+    const lead = await (await store()).get(id);
+    if (!lead) {
+      out(`Aucune demande avec la référence ${id}.`);
+      return 1;
+    }
+    out(`Référence : ${lead.id}`);
+    out(`Reçue le : ${parisTime(lead.receivedAt)}`);
+    for (const [field, label] of leadFieldLabels)
+      out(`${label} : ${fieldText(lead.request, field)}`);
+    out(`Clé d'idempotence : ${lead.idempotencyKey ?? "—"}`);
+    if (lead.quarantine) out(`Quarantaine : ${lead.quarantine.reason}`);
+    for (const [channel, delivery] of Object.entries(lead.deliveries) as [Channel, Delivery][]) {
+      out(`Envoi ${channelNames[channel]} : ${deliveryText(delivery)}`);
+    }
+    return 0;
+  },
+};
+
+const csvDate = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: "Europe/Paris",
+  dateStyle: "short",
+  timeStyle: "medium",
+});
+
+export function leadsCsv(leads: readonly Lead[]): string {
+  const channels: Channel[] = ["email", "ack", "webhook"];
+  const header = [
+    "Référence",
+    "Reçue le (heure de Paris)",
+    ...leadFieldLabels.map(([, label]) => label),
+    ...channels.map((channel) => `Envoi ${channelNames[channel]}`),
+    "Quarantaine",
+  ];
+  const rows = leads.map((lead) => [
+    lead.id,
+    csvDate.format(new Date(lead.receivedAt)),
+    ...leadFieldLabels.map(([field]) => fieldText(lead.request, field)),
+    ...channels.map((channel) => {
+      const delivery = lead.deliveries[channel];
+      return delivery ? (delivery.state === "sent" ? "envoyé" : "en attente") : "";
+    }),
+    lead.quarantine?.reason ?? "",
+  ]);
+  return csvDocument(header, rows);
+}
+
+const exportCommand: Command = {
+  args: "[FICHIER]",
+  summary:
+    "écrit les demandes en CSV pour Excel (par défaut demandes-AAAA-MM-JJ.csv ; - : sortie standard)",
+  async run([target], { out, store }) {
+    const leads = await (await store()).list();
+    const csv = leadsCsv(leads);
+    if (target === "-") {
+      process.stdout.write(csv);
+      return 0;
+    }
+    const file = resolve(target ?? `demandes-${new Date().toISOString().slice(0, 10)}.csv`);
+    await writeFile(file, csv, "utf8");
+    out(`${leads.length} demande(s) écrite(s) dans ${file}`);
+    return 0;
+  },
+};
+
+const retry: Command = {
+  args: "",
+  summary:
+    "envoie maintenant tout envoi en attente, sans attendre la fin du délai entre deux essais",
+  async run(_args, { out, store }) {
+    const runner = new DeliveryRunner(await store());
+    try {
+      const total = { sent: 0, failed: 0, leads: 0 };
+      // Bounded: each round claims a batch; a failed lead stays claimed for the lease, so the
+      // loop ends once every pending lead has had its one try.
+      for (let round = 0; round < 1000; round += 1) {
+        const summary = await runner.runOnce({ ignoreBackOff: true });
+        if (summary.leads === 0) break;
+        total.sent += summary.sent;
+        total.failed += summary.failed;
+        total.leads += summary.leads;
+      }
+      out(
+        `${total.leads} demande(s) traitée(s) : ${total.sent} envoi(s) réussi(s), ${total.failed} échec(s).`,
+      );
+      return total.failed === 0 ? 0 : 1;
+    } finally {
+      await runner.close();
+    }
+  },
+};
+
+const check: Command = {
+  args: "",
+  summary:
+    "vérifie que la base, le serveur SMTP et le webhook configurés répondent, sans rien envoyer",
+  async run(_args, { env, out, store }) {
+    let failures = 0;
+    const probe = async (name: string, test: () => Promise<string>) => {
+      try {
+        out(`${name} : joignable${suffix(await test())}`);
+      } catch (error) {
+        failures += 1;
+        out(`${name} : INJOIGNABLE (${oneLine(error)})`);
+      }
+    };
+    const suffix = (detail: string) => (detail ? ` (${detail})` : "");
+
+    if (storeKind(env) === "postgres") {
+      await probe(`Base PostgreSQL ${redactUrl(env.DATABASE_URL!)}`, async () => {
+        const opened = (await store()) as PostgresLeadStore;
+        await opened.ping();
+        const version = await opened.schemaVersion();
+        const latest = (await import("../leads/postgres-migrations")).latestVersion;
+        if (version < latest) {
+          throw new Error(
+            `schéma en version ${version} sur ${latest} : lancez npm run leads -- migrate`,
+          );
+        }
+        return `schéma à jour, version ${version}`;
+      });
+    } else {
+      await probe("Fichier des demandes", async () => {
+        await (await store()).list();
+        return "lisible";
+      });
+    }
+
+    const config = deliveryConfig(env);
+    if (config.email) {
+      const sender = new EmailSender(config.email.smtpUrl);
+      await probe(`SMTP ${redactUrl(config.email.smtpUrl)}`, async () => {
+        await sender.verify();
+        return `destinataires : ${config.email!.to.join(", ")}`;
+      }).finally(() => sender.close());
+    } else {
+      out("SMTP : non configuré (SMTP_URL, QUOTE_NOTIFY_TO, QUOTE_MAIL_FROM)");
+    }
+    if (config.webhook) {
+      await probe(`Webhook ${config.webhook.url}`, () => checkWebhook(config.webhook!));
+    } else {
+      out("Webhook : non configuré (QUOTE_WEBHOOK_URL, QUOTE_WEBHOOK_SECRET)");
+    }
+    return failures === 0 ? 0 : 1;
+  },
+};
+
+const migrate: Command = {
+  args: "",
+  summary: "crée ou met à jour le schéma PostgreSQL (DATABASE_URL)",
+  async run(_args, { env, out, store }) {
+    if (storeKind(env) !== "postgres") {
+      out("Stockage dans un fichier (DATABASE_URL n'est pas défini) : rien à migrer.");
+      return 0;
+    }
+    const applied = await ((await store()) as PostgresLeadStore).migrate();
+    out(
+      applied.length === 0
+        ? "Schéma déjà à jour."
+        : `Migration(s) appliquée(s) : ${applied.join(", ")}.`,
+    );
+    return 0;
+  },
+};
+
+export const commands: Record<string, Command> = {
+  list,
+  show,
+  export: exportCommand,
+  retry,
+  check,
+  migrate,
+};

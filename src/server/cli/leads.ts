@@ -1,0 +1,51 @@
+import type { LeadStore } from "../leads/lead-store";
+import { openLeadStore } from "../leads/open-store";
+import { oneLine } from "../leads/postgres-store";
+import { commands, type CliContext } from "./commands";
+
+// `npm run leads -- <commande>`: the same commands on the file and on PostgreSQL, chosen by the
+// same variables as the endpoint (DATABASE_URL, else QUOTE_REQUESTS_FILE).
+
+function help(): string {
+  const width = Math.max(...Object.entries(commands).map(([n, c]) => `${n} ${c.args}`.length));
+  return [
+    "Usage : npm run leads -- <commande>",
+    "",
+    ...Object.entries(commands).map(
+      ([name, command]) => `  ${`${name} ${command.args}`.padEnd(width)}  ${command.summary}`,
+    ),
+  ].join("\n");
+}
+
+export async function main(argv: string[], env = process.env): Promise<number> {
+  const [name, ...args] = argv;
+  const command = name === undefined ? undefined : commands[name];
+  if (!command) {
+    console.log(help());
+    return name === undefined || name === "help" || name === "--help" ? 0 : 2;
+  }
+  let opened: Promise<LeadStore> | undefined;
+  const context: CliContext = {
+    env,
+    out: (line) => console.log(line),
+    store: () => (opened ??= openLeadStore(env, { maxConnections: 2 })),
+  };
+  try {
+    return await command.run(args, context);
+  } catch (error) {
+    console.error(`Échec de « ${name} » : ${oneLine(error)}`);
+    return 1;
+  } finally {
+    if (opened) await (await opened.catch(() => undefined))?.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(oneLine(error));
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,196 @@
+import { oneLine } from "../leads/postgres-store";
+import type { Channel, Delivery, Lead, LeadStore } from "../leads/lead-store";
+import { configuredChannels, deliveryConfig, type DeliveryConfig } from "./config";
+import { ackMessage, EmailSender, salesMessage } from "./email";
+import { readAckContent } from "./site-content";
+import { postWebhook } from "./webhook";
+
+// Announces stored leads on each channel, exactly once per channel. The lead is stored first (the
+// visitor's 201 waits only for that); each channel's state lives beside it in the store. A run
+// claims the leads it will deliver (a lease, so another process or `npm run leads -- retry`
+// leaves them alone), sends, and records each outcome; a failure is retried with back-off by the
+// next run, whichever process makes it.
+
+/**
+ * How long a claim lasts. Longer than the slowest run can take (a batch's leads are delivered in
+ * parallel, each channel bounded by its timeouts: SMTP about 20 s, webhook 5 s), short enough that
+ * a lead whose process died mid-delivery is picked up again soon.
+ */
+export const defaultLeaseMs = 30_000;
+
+/** 30 s, 1 min, 2 min… up to 1 h between attempts: a long outage costs a few tries an hour. */
+export function backOffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export function pendingDeliveries(channels: readonly Channel[]): Lead["deliveries"] {
+  const pending: Delivery = {
+    state: "pending",
+    attempts: 0,
+    nextAttemptAt: null,
+    lastError: null,
+    sentAt: null,
+  };
+  return Object.fromEntries(channels.map((channel) => [channel, { ...pending }]));
+}
+
+export interface RunSummary {
+  sent: number;
+  failed: number;
+  leads: number;
+}
+
+export interface RunnerOptions {
+  config?: DeliveryConfig;
+  leaseMs?: number;
+  now?: () => Date;
+  /** Where content/ is, for the acknowledgement (defaults to the working folder's). */
+  contentDir?: string;
+}
+
+export class DeliveryRunner {
+  readonly config: DeliveryConfig;
+  private readonly leaseMs: number;
+  private readonly now: () => Date;
+  private readonly contentDir: string | undefined;
+  private sender: EmailSender | null = null;
+  private running: Promise<void> | null = null;
+  private again: Promise<void> | null = null;
+
+  constructor(
+    private readonly store: LeadStore,
+    options: RunnerOptions = {},
+  ) {
+    this.config = options.config ?? deliveryConfig();
+    this.leaseMs = options.leaseMs ?? defaultLeaseMs;
+    this.now = options.now ?? (() => new Date());
+    this.contentDir = options.contentDir;
+  }
+
+  /** The channels a lead stored now is owed. */
+  channels(): Channel[] {
+    return configuredChannels(this.config);
+  }
+
+  /**
+   * Starts a run unless one is going, in which case one more follows it: calls made during a run
+   * coalesce into that next one, so a burst of requests costs two runs, not one per request. The
+   * promise resolves when a run that started after this call has ended; it never rejects.
+   */
+  kick(): Promise<void> {
+    if (this.channels().length === 0) return Promise.resolve();
+    if (!this.running) {
+      this.running = this.runLogged().finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    this.again ??= this.running.then(() => {
+      this.again = null;
+      return this.kick();
+    });
+    return this.again;
+  }
+
+  private async runLogged(): Promise<void> {
+    try {
+      // Until a run finds nothing left: a run's batch is bounded, a burst may leave more.
+      for (let round = 0; round < 100; round += 1) {
+        const summary = await this.runOnce();
+        if (summary.leads === 0) break;
+      }
+    } catch (error) {
+      console.error(`[leads] delivery run failed: ${oneLine(error)}`);
+    }
+  }
+
+  /** Claims the due leads (all pending ones with `ignoreBackOff`) and delivers them, once. */
+  async runOnce(options: { ignoreBackOff?: boolean } = {}): Promise<RunSummary> {
+    const claimedAt = this.now();
+    const leads = await this.store.claimDue(claimedAt, this.leaseMs, options);
+    const summary: RunSummary = { sent: 0, failed: 0, leads: leads.length };
+    await Promise.all(
+      leads.map(async (lead) => {
+        const channels = Object.entries(lead.deliveries).flatMap(([channel, delivery]) =>
+          delivery && isDue(delivery, claimedAt, options.ignoreBackOff)
+            ? [[channel as Channel, delivery] as const]
+            : [],
+        );
+        await Promise.all(
+          channels.map(async ([channel, delivery]) => {
+            const ok = await this.deliver(lead, channel, delivery);
+            if (ok) summary.sent += 1;
+            else summary.failed += 1;
+          }),
+        );
+      }),
+    );
+    return summary;
+  }
+
+  private async deliver(lead: Lead, channel: Channel, previous: Delivery): Promise<boolean> {
+    const attempts = previous.attempts + 1;
+    try {
+      await this.send(lead, channel);
+    } catch (error) {
+      const nextAttemptAt = new Date(this.now().getTime() + backOffMs(attempts)).toISOString();
+      const lastError = oneLine(error);
+      console.error(
+        `[leads] ${channel} for lead ${lead.id} failed (attempt ${attempts}, next after ${nextAttemptAt}): ${lastError}`,
+      );
+      await this.store.recordDelivery(lead.id, channel, {
+        state: "pending",
+        attempts,
+        nextAttemptAt,
+        lastError,
+        sentAt: null,
+      });
+      return false;
+    }
+    // Recorded right after the send: a crash in between is the one case that sends twice, and
+    // the stable Message-ID and webhook-id let the receiving side drop that copy.
+    await this.store.recordDelivery(lead.id, channel, {
+      state: "sent",
+      attempts,
+      nextAttemptAt: null,
+      lastError: null,
+      sentAt: this.now().toISOString(),
+    });
+    return true;
+  }
+
+  private async send(lead: Lead, channel: Channel): Promise<void> {
+    const { email, webhook, siteUrl } = this.config;
+    switch (channel) {
+      case "email":
+        if (!email) throw new Error("SMTP_URL, QUOTE_NOTIFY_TO or QUOTE_MAIL_FROM is not set");
+        return this.emailSender(email.smtpUrl).send(salesMessage(lead, email));
+      case "ack": {
+        if (!email) throw new Error("SMTP_URL, QUOTE_NOTIFY_TO or QUOTE_MAIL_FROM is not set");
+        const content = await readAckContent(this.contentDir);
+        return this.emailSender(email.smtpUrl).send(ackMessage(lead, email, content, siteUrl));
+      }
+      case "webhook":
+        if (!webhook) throw new Error("QUOTE_WEBHOOK_URL or QUOTE_WEBHOOK_SECRET is not set");
+        return postWebhook(lead, webhook);
+    }
+  }
+
+  private emailSender(smtpUrl: string): EmailSender {
+    this.sender ??= new EmailSender(smtpUrl);
+    return this.sender;
+  }
+
+  /** Waits for the run in progress, then closes the SMTP connections (the store is the caller's). */
+  async close(): Promise<void> {
+    await this.again;
+    await this.running;
+    this.sender?.close();
+  }
+}
+
+function isDue(delivery: Delivery, now: Date, ignoreBackOff = false): boolean {
+  if (delivery.state !== "pending") return false;
+  if (ignoreBackOff || delivery.nextAttemptAt === null) return true;
+  return new Date(delivery.nextAttemptAt).getTime() <= now.getTime();
+}

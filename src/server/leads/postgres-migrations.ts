@@ -1,0 +1,45 @@
+// The PostgreSQL schema, as numbered migrations applied in order by `npm run leads -- migrate`.
+// Never edit a migration that has shipped: append the next number (spam defences will add theirs).
+
+export interface Migration {
+  version: number;
+  description: string;
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    description: "leads and their per-channel delivery state",
+    sql: `
+      CREATE TABLE leads (
+        -- Insertion order: list() and export read leads oldest first, whatever their clocks said.
+        seq bigserial NOT NULL UNIQUE,
+        id uuid PRIMARY KEY,
+        -- UNIQUE is what keeps two processes (or two function instances) from storing one
+        -- request twice; NULLs (requests without a key) never collide.
+        idempotency_key text UNIQUE,
+        fingerprint text NOT NULL,
+        received_at timestamptz NOT NULL,
+        request jsonb NOT NULL,
+        quarantine jsonb,
+        -- A delivery run's claim on the lead, so that one process alone notifies it.
+        leased_until timestamptz
+      );
+      CREATE TABLE lead_deliveries (
+        lead_id uuid NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        channel text NOT NULL,
+        state text NOT NULL CHECK (state IN ('pending', 'sent')),
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz,
+        last_error text,
+        sent_at timestamptz,
+        PRIMARY KEY (lead_id, channel)
+      );
+      CREATE INDEX lead_deliveries_pending ON lead_deliveries (next_attempt_at)
+        WHERE state = 'pending';
+    `,
+  },
+];
+
+export const latestVersion = migrations.reduce((latest, m) => Math.max(latest, m.version), 0);

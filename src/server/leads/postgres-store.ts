@@ -1,0 +1,376 @@
+import pg from "pg";
+import type { QuoteRequest } from "../../features/quote-form/quote-request";
+import type { Channel, ClaimOptions, Delivery, Lead, LeadStore, SaveResult } from "./lead-store";
+import { latestVersion, migrations } from "./postgres-migrations";
+
+// The production store (DATABASE_URL): every process and function instance shares one database,
+// whose UNIQUE idempotency key and row locks do what the file store's in-process lock cannot.
+
+/** Thrown while the database lacks the schema: the endpoint answers 500 and logs this message. */
+export class SchemaMissingError extends Error {
+  constructor(found: number) {
+    super(
+      `PostgreSQL schema for leads is at version ${found}, ${latestVersion} is needed: ` +
+        "run `npm run leads -- migrate` with the same DATABASE_URL",
+    );
+    this.name = "SchemaMissingError";
+  }
+}
+
+/** Leads claimed by one delivery run at most: a run stays short, the next one takes the rest. */
+const claimBatch = 100;
+
+const migrationsTable = "lead_schema_migrations";
+// Any constant shared by every process: two `migrate` runs at once then apply each step once.
+const migrationLockKey = 4_246_813;
+
+interface LeadRow {
+  id: string;
+  idempotency_key: string | null;
+  fingerprint: string;
+  received_at: Date;
+  request: QuoteRequest;
+  quarantine: { reason: string } | null;
+  deliveries: Record<string, RawDelivery> | null;
+}
+
+/** A delivery as `jsonb_build_object` writes it: dates as PostgreSQL's text, not JS's ISO form. */
+interface RawDelivery {
+  state: Delivery["state"];
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  sentAt: string | null;
+}
+
+const leadColumns = `
+  l.id, l.idempotency_key, l.fingerprint, l.received_at, l.request, l.quarantine,
+  (SELECT jsonb_object_agg(d.channel, jsonb_build_object(
+      'state', d.state, 'attempts', d.attempts, 'nextAttemptAt', d.next_attempt_at,
+      'lastError', d.last_error, 'sentAt', d.sent_at))
+    FROM lead_deliveries d WHERE d.lead_id = l.id) AS deliveries`;
+
+export interface PostgresStoreOptions {
+  /** Connections per process; a function instance serves one request at a time, so 1 is enough there. */
+  maxConnections?: number;
+}
+
+export class PostgresLeadStore implements LeadStore {
+  readonly pool: pg.Pool;
+  private schemaChecked = false;
+
+  constructor(connectionString: string, options: PostgresStoreOptions = {}) {
+    this.pool = new pg.Pool({
+      connectionString,
+      max: options.maxConnections ?? 10,
+      // An unreachable database fails the request in seconds (a French 500) instead of hanging it.
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
+    // A pooled connection that the server drops (restart, failover) emits here while idle; with
+    // no listener Node would end the whole process. The pool replaces it at the next query.
+    this.pool.on("error", (error) => {
+      console.error(`[leads] idle PostgreSQL connection lost: ${oneLine(error)}`);
+    });
+  }
+
+  /** Applies every migration not applied yet, each in its own transaction. Returns their versions. */
+  async migrate(): Promise<number[]> {
+    const client = await this.pool.connect();
+    client.on("error", ignoreClientError);
+    try {
+      await client.query("SELECT pg_advisory_lock($1)", [migrationLockKey]);
+      await client.query(
+        `CREATE TABLE IF NOT EXISTS ${migrationsTable} (
+           version integer PRIMARY KEY, description text NOT NULL,
+           applied_at timestamptz NOT NULL DEFAULT now())`,
+      );
+      const applied = new Set(
+        (
+          await client.query<{ version: number }>(`SELECT version FROM ${migrationsTable}`)
+        ).rows.map((row) => row.version),
+      );
+      const done: number[] = [];
+      for (const migration of migrations) {
+        if (applied.has(migration.version)) continue;
+        await client.query("BEGIN");
+        try {
+          await client.query(migration.sql);
+          await client.query(
+            `INSERT INTO ${migrationsTable} (version, description) VALUES ($1, $2)`,
+            [migration.version, migration.description],
+          );
+          await client.query("COMMIT");
+        } catch (error) {
+          await client.query("ROLLBACK");
+          throw error;
+        }
+        done.push(migration.version);
+      }
+      this.schemaChecked = true;
+      return done;
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [migrationLockKey]).catch(() => {});
+      client.removeListener("error", ignoreClientError);
+      client.release();
+    }
+  }
+
+  /** The schema version in the database: 0 when `migrate` never ran. */
+  async schemaVersion(): Promise<number> {
+    const { rows } = await this.query<{ version: number | null }>(
+      `SELECT CASE WHEN to_regclass('${migrationsTable}') IS NULL THEN 0 END AS version`,
+    );
+    if (rows[0]?.version === 0) return 0;
+    const result = await this.query<{ version: number | null }>(
+      `SELECT max(version) AS version FROM ${migrationsTable}`,
+    );
+    return result.rows[0]?.version ?? 0;
+  }
+
+  // Checked once per process, at first use rather than at start: a functions host starts an
+  // instance per request burst, and the error then reaches the log of the request that met it.
+  // A failed check is not remembered, so running `migrate` is enough, without a restart.
+  private async ready(): Promise<void> {
+    if (this.schemaChecked) return;
+    const version = await this.schemaVersion();
+    if (version < latestVersion) {
+      const error = new SchemaMissingError(version);
+      console.error(`[leads] ${error.message}`);
+      throw error;
+    }
+    this.schemaChecked = true;
+  }
+
+  async save(lead: Lead): Promise<SaveResult> {
+    await this.ready();
+    return this.transaction(async (client) => {
+      // ON CONFLICT DO NOTHING waits for a concurrent insert of the same key to commit or roll
+      // back, so two processes racing with one request end with one row and one "created".
+      const inserted = await client.query(
+        `INSERT INTO leads (id, idempotency_key, fingerprint, received_at, request, quarantine)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (idempotency_key) DO NOTHING`,
+        [
+          lead.id,
+          lead.idempotencyKey,
+          lead.fingerprint,
+          lead.receivedAt,
+          JSON.stringify(lead.request),
+          lead.quarantine === null ? null : JSON.stringify(lead.quarantine),
+        ],
+      );
+      if (inserted.rowCount === 0) {
+        const existing = await this.getByKey(client, lead.idempotencyKey);
+        if (existing === undefined)
+          throw new Error("idempotency key conflict without a stored lead");
+        return existing.fingerprint === lead.fingerprint
+          ? { outcome: "replayed", lead: existing }
+          : { outcome: "conflict" };
+      }
+      for (const [channel, delivery] of deliveryEntries(lead.deliveries)) {
+        await client.query(
+          `INSERT INTO lead_deliveries
+             (lead_id, channel, state, attempts, next_attempt_at, last_error, sent_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [lead.id, channel, ...deliveryValues(delivery)],
+        );
+      }
+      return { outcome: "created", lead };
+    });
+  }
+
+  /**
+   * Runs `work` in a transaction; the commit is awaited before it resolves (the visitor's 201
+   * waits for it: once it returns, the lead survives a crash).
+   */
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.checkout();
+    let broken: Error | undefined;
+    try {
+      const result = await work(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      broken = error instanceof Error ? error : new Error(String(error));
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.removeListener("error", ignoreClientError);
+      // A connection that failed is closed rather than handed to the next request.
+      client.release(broken && isConnectionError(broken) ? broken : undefined);
+    }
+  }
+
+  /**
+   * A pooled connection with its transaction begun. A connection the server dropped while it sat
+   * idle (a restart) fails at once; it is thrown away and a fresh one tried, once, so the first
+   * visitor after a restart is not answered 500 for a connection that was already dead.
+   */
+  private async checkout(): Promise<pg.PoolClient> {
+    for (let attempt = 1; ; attempt += 1) {
+      const client = await this.pool.connect();
+      // While checked out, a client's connection error is emitted on the client: without a
+      // listener Node would end the process. The query in progress rejects with it anyway.
+      client.on("error", ignoreClientError);
+      try {
+        await client.query("BEGIN");
+        return client;
+      } catch (error) {
+        client.removeListener("error", ignoreClientError);
+        client.release(error instanceof Error ? error : true);
+        if (attempt >= 2 || !isConnectionError(error)) throw error;
+      }
+    }
+  }
+
+  /** `pool.query`, tried once more on a fresh connection when the first one was already dead. */
+  private async query<R extends pg.QueryResultRow>(
+    text: string,
+    values?: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    try {
+      return await this.pool.query<R>(text, values);
+    } catch (error) {
+      // Each query here is safe to run twice: reads, an upsert, and a claim whose lost answer
+      // only leaves leads leased until the lease ends.
+      if (!isConnectionError(error)) throw error;
+      return this.pool.query<R>(text, values);
+    }
+  }
+
+  private async getByKey(client: pg.PoolClient, key: string | null): Promise<Lead | undefined> {
+    if (key === null) return undefined;
+    const { rows } = await client.query<LeadRow>(
+      `SELECT ${leadColumns} FROM leads l WHERE l.idempotency_key = $1`,
+      [key],
+    );
+    return rows[0] && toLead(rows[0]);
+  }
+
+  async get(id: string): Promise<Lead | undefined> {
+    await this.ready();
+    // Not a uuid: no such lead (PostgreSQL would otherwise refuse the query).
+    if (!uuidPattern.test(id)) return undefined;
+    const { rows } = await this.query<LeadRow>(
+      `SELECT ${leadColumns} FROM leads l WHERE l.id = $1`,
+      [id],
+    );
+    return rows[0] && toLead(rows[0]);
+  }
+
+  async list(): Promise<Lead[]> {
+    await this.ready();
+    const { rows } = await this.query<LeadRow>(`SELECT ${leadColumns} FROM leads l ORDER BY l.seq`);
+    return rows.map(toLead);
+  }
+
+  async claimDue(now: Date, leaseMs: number, options: ClaimOptions = {}): Promise<Lead[]> {
+    await this.ready();
+    // FOR UPDATE SKIP LOCKED: a second process running the same query at the same moment skips
+    // the rows this one is claiming instead of waiting for them, then finds them leased.
+    const { rows } = await this.query<LeadRow>(
+      `WITH due AS (
+         SELECT l.id FROM leads l
+         WHERE l.quarantine IS NULL
+           AND (l.leased_until IS NULL OR l.leased_until <= $1)
+           AND EXISTS (
+             SELECT 1 FROM lead_deliveries d
+             WHERE d.lead_id = l.id AND d.state = 'pending'
+               AND ($3 OR d.next_attempt_at IS NULL OR d.next_attempt_at <= $1))
+         ORDER BY l.seq
+         LIMIT ${claimBatch}
+         FOR UPDATE OF l SKIP LOCKED)
+       UPDATE leads l SET leased_until = $2 FROM due WHERE l.id = due.id
+       RETURNING ${leadColumns}`,
+      [now, new Date(now.getTime() + leaseMs), options.ignoreBackOff === true],
+    );
+    return rows.map(toLead);
+  }
+
+  async recordDelivery(id: string, channel: Channel, delivery: Delivery): Promise<void> {
+    await this.ready();
+    await this.query(
+      `INSERT INTO lead_deliveries
+         (lead_id, channel, state, attempts, next_attempt_at, last_error, sent_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (lead_id, channel) DO UPDATE SET
+         state = EXCLUDED.state, attempts = EXCLUDED.attempts,
+         next_attempt_at = EXCLUDED.next_attempt_at, last_error = EXCLUDED.last_error,
+         sent_at = EXCLUDED.sent_at`,
+      [id, channel, ...deliveryValues(delivery)],
+    );
+  }
+
+  /** One round trip to the database, for `npm run leads -- check`. */
+  async ping(): Promise<void> {
+    await this.query("SELECT 1");
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+function ignoreClientError(): void {}
+
+/** The connection itself failed (server gone, restarted, unreachable), not the statement. */
+function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: string }).code ?? "";
+  return (
+    /^(ECONNRESET|ECONNREFUSED|EPIPE|ETIMEDOUT|57P0[1-3]|08\d\d\d)$/.test(code) ||
+    /Connection terminated|Client has encountered a connection error|not queryable/.test(
+      error.message,
+    )
+  );
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function deliveryEntries(deliveries: Lead["deliveries"]): [Channel, Delivery][] {
+  return Object.entries(deliveries).flatMap(([channel, delivery]) =>
+    delivery === undefined ? [] : [[channel as Channel, delivery]],
+  );
+}
+
+function deliveryValues(delivery: Delivery): unknown[] {
+  return [
+    delivery.state,
+    delivery.attempts,
+    delivery.nextAttemptAt,
+    delivery.lastError,
+    delivery.sentAt,
+  ];
+}
+
+const isoOrNull = (value: string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+function toLead(row: LeadRow): Lead {
+  const deliveries: Lead["deliveries"] = {};
+  for (const [channel, raw] of Object.entries(row.deliveries ?? {})) {
+    deliveries[channel as Channel] = {
+      state: raw.state,
+      attempts: raw.attempts,
+      nextAttemptAt: isoOrNull(raw.nextAttemptAt),
+      lastError: raw.lastError,
+      sentAt: isoOrNull(raw.sentAt),
+    };
+  }
+  return {
+    id: row.id,
+    idempotencyKey: row.idempotency_key,
+    fingerprint: row.fingerprint,
+    receivedAt: row.received_at.toISOString(),
+    request: row.request,
+    quarantine: row.quarantine,
+    deliveries,
+  };
+}
+
+/** An error on one line, for logs read with grep. */
+export function oneLine(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,131 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
+import { leads } from "./support/cli";
+import { makeLead, waitFor } from "./support/leads";
+import { TestPostgres } from "./support/postgres";
+import { TestSmtp } from "./support/smtp";
+import { TestWebhookReceiver } from "./support/webhook-receiver";
+
+// `npm run leads` on PostgreSQL, run as a separate process like an operator's terminal would.
+
+const postgres = new TestPostgres(9621);
+const smtp = new TestSmtp(9622);
+const secret = `whsec_${Buffer.from("cli-test-secret-0123456789abcdef").toString("base64")}`;
+const receiver = new TestWebhookReceiver(9623, secret);
+const folder = mkdtempSync(join(tmpdir(), "leads-cli-"));
+let store: PostgresLeadStore;
+
+const env = () => ({
+  DATABASE_URL: postgres.url,
+  SMTP_URL: smtp.url,
+  QUOTE_NOTIFY_TO: "ventes@hestia.test",
+  QUOTE_MAIL_FROM: "site@hestia.test",
+  QUOTE_WEBHOOK_URL: receiver.url,
+  QUOTE_WEBHOOK_SECRET: secret,
+});
+
+beforeAll(async () => {
+  postgres.start();
+  postgres.createDatabase();
+  store = new PostgresLeadStore(postgres.url);
+  await Promise.all([smtp.start(), receiver.start()]);
+});
+
+afterAll(async () => {
+  await store?.close();
+  await Promise.all([smtp.stop(), receiver.stop()]);
+  postgres.destroy();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+test("before migrate, commands fail naming it; migrate applies the schema once", async () => {
+  const early = await leads(["list"], env());
+  expect(early.code).toBe(1);
+  expect(early.stderr).toContain("npm run leads -- migrate");
+
+  const first = await leads(["migrate"], env());
+  expect(first).toMatchObject({ code: 0, stdout: "Migration(s) appliquée(s) : 1.\n" });
+  const second = await leads(["migrate"], env());
+  expect(second).toMatchObject({ code: 0, stdout: "Schéma déjà à jour.\n" });
+});
+
+test("check says each channel is reachable, and sends nothing", async () => {
+  const result = await leads(["check"], env());
+  expect(result.code).toBe(0);
+  expect(result.stdout).toMatch(
+    /^Base PostgreSQL postgres:\/\/postgres@127\.0\.0\.1:9621\/leads : joignable \(schéma à jour, version 1\)$/m,
+  );
+  expect(result.stdout).toMatch(/^SMTP smtp:\/\/127\.0\.0\.1:9622 : joignable/m);
+  expect(result.stdout).toMatch(
+    /^Webhook http:\/\/127\.0\.0\.1:9623\/hooks\/leads : joignable \(HTTP 405\)$/m,
+  );
+  expect(smtp.mails).toHaveLength(0);
+  expect(receiver.calls).toHaveLength(0);
+
+  await smtp.stop();
+  const down = await leads(["check"], env());
+  await smtp.start();
+  expect(down.code).toBe(1);
+  expect(down.stdout).toMatch(
+    /^SMTP smtp:\/\/127\.0\.0\.1:9622 : INJOIGNABLE \(.*ECONNREFUSED.*\)$/m,
+  );
+});
+
+test("list, show and export read what was stored; export is CSV for French Excel, formulas neutralised", async () => {
+  const first = makeLead({ message: '=HYPERLINK("http://x";"voir") et détails du besoin' });
+  const second = makeLead({ firstName: "Zoé", company: "Logis; Métropole" });
+  await store.save(first);
+  await store.save(second);
+
+  const list = await leads(["list"], env());
+  expect(list.code).toBe(0);
+  const lines = list.stdout.trim().split("\n");
+  expect(lines).toHaveLength(3);
+  expect(lines[0]).toContain(first.id);
+  expect(lines[1]).toContain("Logis; Métropole — Zoé Lefèvre-N'Diaye");
+  expect(lines[2]).toBe("2 demande(s).");
+
+  const show = await leads(["show", second.id], env());
+  expect(show.stdout).toContain("Organisme : Logis; Métropole");
+  expect(show.stdout).toContain("Téléphone : +262 692 12 34 56");
+  expect(show.stdout).toContain("Envoi webhook : en attente");
+  expect((await leads(["show", "inconnu"], env())).code).toBe(1);
+
+  const file = join(folder, "export.csv");
+  const exported = await leads(["export", file], env());
+  expect(exported.stdout).toBe(`2 demande(s) écrite(s) dans ${file}\n`);
+  const bytes = readFileSync(file);
+  expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  const rows = bytes.toString("utf8").slice(1).split("\r\n");
+  expect(rows[0]).toBe(
+    '"Référence";"Reçue le (heure de Paris)";"Prénom";"Nom";"Email professionnel";"Téléphone";"Organisme";"Besoins";"Accepte d\'être recontacté";"Envoi email aux commerciaux";"Envoi accusé de réception";"Envoi webhook";"Quarantaine"',
+  );
+  expect(rows[1]).toContain('"\'=HYPERLINK(""http://x"";""voir"") et détails du besoin"');
+  expect(rows[1]).toContain('"\'+262 692 12 34 56"');
+  expect(rows[2]).toContain('"Logis; Métropole"');
+  expect(rows[2]).toMatch(/^"[0-9a-f-]{36}";"\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d";"Zoé"/);
+});
+
+test("retry sends every pending delivery once; a second retry has nothing left", async () => {
+  const result = await leads(["retry"], env());
+  expect(result.stdout).toBe("2 demande(s) traitée(s) : 4 envoi(s) réussi(s), 0 échec(s).\n");
+  expect(result.code).toBe(0);
+  await waitFor(() => smtp.mails.length === 2, 5000, "two emails");
+  expect(receiver.verifiedIds()).toHaveLength(2);
+
+  const again = await leads(["retry"], env());
+  expect(again.stdout).toBe("0 demande(s) traitée(s) : 0 envoi(s) réussi(s), 0 échec(s).\n");
+  expect(smtp.mails).toHaveLength(2);
+  expect(receiver.calls).toHaveLength(2);
+});
+
+test("the help lists every command", async () => {
+  const help = await leads([], {});
+  expect(help.code).toBe(0);
+  for (const name of ["list", "show ID", "export [FICHIER]", "retry", "check", "migrate"]) {
+    expect(help.stdout).toContain(`  ${name}`);
+  }
+  expect((await leads(["inconnue"], {})).code).toBe(2);
+});

@@ -1,0 +1,195 @@
+import { Webhook } from "standardwebhooks";
+import { deliveryConfig } from "../../src/server/delivery/config";
+import { DeliveryRunner } from "../../src/server/delivery/runner";
+import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
+import { makeLead, sampleRequest } from "./support/leads";
+import { TestPostgres } from "./support/postgres";
+import { TestSmtp } from "./support/smtp";
+import { TestWebhookReceiver } from "./support/webhook-receiver";
+
+// The delivery runner against a real database, a real SMTP listener and a real HTTP receiver:
+// what sales and the visitor read, the signed webhook, and every fault retried to exactly one
+// delivery per channel.
+
+const postgres = new TestPostgres(9611);
+const smtp = new TestSmtp(9612);
+const secret = `whsec_${Buffer.from("pipeline-test-secret-0123456789").toString("base64")}`;
+const receiver = new TestWebhookReceiver(9613, secret);
+let store: PostgresLeadStore;
+
+const env = {
+  SMTP_URL: smtp.url,
+  QUOTE_NOTIFY_TO: "ventes@hestia.test, direction@hestia.test",
+  QUOTE_MAIL_FROM: "Site Hestia <site@hestia.test>",
+  QUOTE_ACK: "1",
+  QUOTE_WEBHOOK_URL: receiver.url,
+  QUOTE_WEBHOOK_SECRET: secret,
+  SITE_URL: "https://www.exemple.fr",
+};
+
+let clock = Date.now();
+const runner = () =>
+  new DeliveryRunner(store, {
+    config: deliveryConfig(env),
+    now: () => new Date(clock),
+    leaseMs: 10_000,
+  });
+
+async function saveLead(lead = makeLead({}, { channels: ["email", "ack", "webhook"] })) {
+  await store.save(lead);
+  return lead;
+}
+
+beforeAll(async () => {
+  postgres.start();
+  postgres.createDatabase();
+  store = new PostgresLeadStore(postgres.url);
+  await store.migrate();
+  await Promise.all([smtp.start(), receiver.start()]);
+});
+
+afterAll(async () => {
+  await store?.close();
+  await Promise.all([smtp.stop(), receiver.stop()]);
+  postgres.destroy();
+});
+
+beforeEach(async () => {
+  // Runners of one test share one clock: a clock hours ahead would see others' leases expired.
+  clock = Date.now();
+  smtp.mails.length = 0;
+  receiver.calls.length = 0;
+  receiver.answers.length = 0;
+  await store.pool.query("DELETE FROM leads");
+});
+
+test("sales get every field in text and HTML, the visitor an acknowledgement, the CRM a signed call", async () => {
+  const lead = await saveLead();
+  const delivery = runner();
+  expect(await delivery.runOnce()).toEqual({ sent: 3, failed: 0, leads: 1 });
+  await delivery.close();
+
+  const sales = smtp.mails.find((mail) => mail.subject?.startsWith("Demande de devis"));
+  expect(sales?.subject).toBe(
+    "Demande de devis : Habitat Réunion & Océan <SEM> — Éloïse Lefèvre-N'Diaye",
+  );
+  expect(sales?.replyTo?.value[0]?.address).toBe(sampleRequest.email);
+  expect(sales?.to && !Array.isArray(sales.to) ? sales.to.value.map((a) => a.address) : []).toEqual(
+    ["ventes@hestia.test", "direction@hestia.test"],
+  );
+  expect(sales?.messageId).toMatch(/^<devis-sales-[0-9a-f]{32}@hestia\.test>$/);
+  for (const value of Object.values(sampleRequest)) {
+    if (typeof value === "string") expect(sales?.text).toContain(value);
+  }
+  // HTML-escaped: the visitor's "<SEM>" is text, not a tag.
+  expect(sales?.html).toContain("Habitat Réunion &amp; Océan &lt;SEM&gt;");
+  expect(sales?.html).not.toContain("<SEM>");
+  // Paris time, whatever the server's time zone.
+  const paris = new Intl.DateTimeFormat("fr-FR", {
+    timeZone: "Europe/Paris",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(new Date(lead.receivedAt));
+  expect(sales?.text).toContain(paris.replace(" ", ":"));
+  expect(sales?.text).toContain("heure de Paris");
+
+  const ack = smtp.mails.find((mail) => mail.messageId?.startsWith("<devis-ack-"));
+  expect(ack?.to && !Array.isArray(ack.to) ? ack.to.value[0]?.address : "").toBe(
+    sampleRequest.email,
+  );
+  expect(ack?.text).toContain("sous 24 heures");
+  expect(ack?.text).toContain("01 99 00 12 34");
+  expect(ack?.text).not.toContain("COMPLÉTER");
+  expect(ack?.html).toContain('href="https://www.exemple.fr/politique-confidentialite"');
+  expect(ack?.text).toContain(sampleRequest.message);
+
+  expect(receiver.calls).toHaveLength(1);
+  expect(receiver.calls[0]?.verified).toBe(true);
+  expect(receiver.calls[0]?.payload).toEqual({
+    type: "quote_request.created",
+    timestamp: lead.receivedAt,
+    data: { id: lead.id, receivedAt: lead.receivedAt, ...sampleRequest },
+  });
+
+  const stored = await store.get(lead.id);
+  expect(Object.values(stored!.deliveries).map((d) => d.state)).toEqual(["sent", "sent", "sent"]);
+});
+
+test("a signature made with another secret does not verify", async () => {
+  await saveLead();
+  const delivery = new DeliveryRunner(store, {
+    config: deliveryConfig({
+      ...env,
+      QUOTE_WEBHOOK_SECRET: `whsec_${Buffer.from("another").toString("base64")}`,
+    }),
+  });
+  await delivery.runOnce();
+  await delivery.close();
+  expect(receiver.calls[0]?.verified).toBe(false);
+  expect(() => new Webhook(secret)).not.toThrow();
+});
+
+test("SMTP down: the lead waits; once SMTP is back, a retry sends it once", async () => {
+  const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+  await smtp.stop();
+  const lead = await saveLead();
+  const delivery = runner();
+  expect(await delivery.runOnce()).toEqual({ sent: 1, failed: 2, leads: 1 });
+  const pending = (await store.get(lead.id))!.deliveries.email!;
+  expect(pending).toMatchObject({ state: "pending", attempts: 1 });
+  expect(pending.lastError).toMatch(/ECONNREFUSED/);
+  // Within its back-off, a run passing by leaves it.
+  clock += 11_000;
+  expect((await delivery.runOnce()).leads).toBe(0);
+
+  await smtp.start();
+  expect(await delivery.runOnce({ ignoreBackOff: true })).toEqual({ sent: 2, failed: 0, leads: 1 });
+  clock += 3_600_000;
+  expect((await delivery.runOnce({ ignoreBackOff: true })).leads).toBe(0);
+  await delivery.close();
+  expect(smtp.mails).toHaveLength(2);
+  expect(receiver.calls).toHaveLength(1);
+  errors.mockRestore();
+});
+
+test("the webhook answering 500, then timing out, then 200: delivered once, signature valid", async () => {
+  const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+  const lead = await saveLead(makeLead({}, { channels: ["webhook"] }));
+  receiver.answers.push({ status: 500 }, "hang", { status: 200 });
+  const delivery = runner();
+  const started = Date.now();
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    clock += 3_600_000;
+    await delivery.runOnce();
+  }
+  // The hung call was cut by the 5 s timeout, not waited for.
+  expect(Date.now() - started).toBeLessThan(9000);
+  clock += 3_600_000;
+  expect((await delivery.runOnce()).leads).toBe(0);
+  await delivery.close();
+
+  expect(receiver.calls).toHaveLength(3);
+  expect(receiver.calls.every((call) => call.verified)).toBe(true);
+  expect(receiver.verifiedIds()).toEqual([`msg_${lead.id}`]);
+  const webhook = (await store.get(lead.id))!.deliveries.webhook!;
+  expect(webhook).toMatchObject({ state: "sent", attempts: 3 });
+  expect(errors.mock.calls.map(([line]) => String(line))).toEqual([
+    expect.stringContaining("webhook answered 500"),
+    expect.stringMatching(/TimeoutError/),
+  ]);
+  errors.mockRestore();
+});
+
+test("two runners racing over 40 leads deliver each channel exactly once", async () => {
+  for (let i = 0; i < 40; i += 1) await saveLead(makeLead({}, { channels: ["email", "webhook"] }));
+  const a = runner();
+  const otherProcess = new PostgresLeadStore(postgres.url);
+  const b = new DeliveryRunner(otherProcess, { config: deliveryConfig(env) });
+  await Promise.all([a.kick(), b.kick(), a.kick(), b.kick()]);
+  await Promise.all([a.close(), b.close()]);
+  await otherProcess.close();
+  expect(smtp.mails).toHaveLength(40);
+  expect(new Set(smtp.mails.map((mail) => mail.messageId)).size).toBe(40);
+  expect(receiver.calls).toHaveLength(40);
+  expect(receiver.verifiedIds()).toHaveLength(40);
+});
