@@ -1,4 +1,5 @@
 import type { QuoteRequest } from "../../features/quote-form/quote-request";
+import type { LeadStore } from "../leads/lead-store";
 import {
   challengeSecret,
   issueChallenge,
@@ -8,9 +9,9 @@ import {
 import { addressKey, clientAddress, trustedProxyCount } from "./client-address";
 import {
   checkRateLimits,
+  emailCounterKey,
   parseRateLimits,
   rateLimitMessage,
-  type RateCounter,
   type RateLimits,
 } from "./rate-limit";
 import { formSignalHeaders, suspicionReason } from "./suspicion";
@@ -21,13 +22,7 @@ import { formSignalHeaders, suspicionReason } from "./suspicion";
 export const challengeFailedMessage = "La vérification anti-robot a échoué, veuillez réessayer";
 
 /** What the defences need from a lead store (the file and PostgreSQL stores alike). */
-export interface SpamStore extends RateCounter {
-  /**
-   * Records a challenge as spent, durably, until it expires; false when it already was (in this
-   * process or any other sharing the store).
-   */
-  spendChallenge(nonce: string, expiresAt: Date): Promise<boolean>;
-}
+export type SpamStore = Pick<LeadStore, "spendChallenge" | "countHit">;
 
 export type SpamSettings = { secret: string; limits: RateLimits; trustedProxies: number };
 
@@ -96,7 +91,10 @@ export async function screenQuoteRequest({
     };
   }
   // Spent last, so that a request refused above leaves its solution for the retry.
-  if (!(await store.spendChallenge(challenge.nonce, challenge.expiresAt))) return refused("spent");
+  const owner = emailCounterKey(request.email);
+  if (!(await store.spendChallenge(challenge.nonce, challenge.expiresAt, owner))) {
+    return refused("spent");
+  }
 
   const reason = suspicionReason(request, {
     elapsedHeader: headers[formSignalHeaders.elapsed],
