@@ -20,6 +20,7 @@ import { favicon } from "./src/lib/favicon";
 import { robotsTxt } from "./src/lib/search-engines";
 import { cmsConnectOrigins, cmsSettings } from "./src/cms/settings";
 import { writeHostHeaders } from "./src/lib/security-headers";
+import { precompressBuild } from "./src/build/precompress";
 import { siteUrl } from "./src/lib/site-url";
 
 type FileNode = Node & { sourceInstanceName: string; absolutePath: string };
@@ -401,4 +402,5 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
     cmsConnectOrigins(cmsSettings(process.env)),
   );
   reporter.info(`public/_headers and public/nginx-headers.conf: ${rules.length} rules`);
+  return precompressBuild(publicDir, reporter);
 };

@@ -1,5 +1,6 @@
 import redaxios from "redaxios";
 import { toast } from "react-toastify";
+import type { ErrorBody } from "../features/quote-form/quote-api";
 
 // The one HTTP module: every call to the quote API goes through here, so timeouts, the error
 // toast and the failure passed on to the caller behave the same everywhere.
@@ -31,8 +32,6 @@ const http = redaxios.create({
   headers: { Accept: "application/json" },
 });
 
-type ErrorBody = { details?: { message?: unknown }[]; messageText?: unknown };
-
 /**
  * The message a visitor reads for a failed call: the first detail's message, then the
  * response's messageText, then the default. redaxios rejects with the response on a non-2xx
@@ -41,8 +40,11 @@ type ErrorBody = { details?: { message?: unknown }[]; messageText?: unknown };
 export function errorMessage(failure: unknown): string {
   const body = (failure as { data?: unknown } | null)?.data;
   if (body && typeof body === "object") {
-    const { details, messageText } = body as ErrorBody;
-    const detail = Array.isArray(details) ? details[0]?.message : undefined;
+    // The body comes from the network: every part of the declared shape is checked before use.
+    const { details, messageText } = body as Partial<Record<keyof ErrorBody, unknown>>;
+    const detail = Array.isArray(details)
+      ? (details[0] as { message?: unknown } | undefined)?.message
+      : undefined;
     if (typeof detail === "string" && detail.trim()) return detail;
     if (typeof messageText === "string" && messageText.trim()) return messageText;
   }
@@ -55,8 +57,6 @@ function showError(failure: unknown): never {
   toast.error(message, { toastId: message });
   throw failure;
 }
-
-export type Created = { id: string };
 
 export async function postJson<T>(
   path: string,

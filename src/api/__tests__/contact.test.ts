@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { QuoteRequest } from "../../features/quote-form/quote-request";
-import type { StoredQuoteRequest } from "../../features/quote-form/quote-store";
+import type { Lead } from "../../server/leads/lead-store";
 
 // The endpoint is exercised as a client sees it: real HTTP requests to an express server running
 // Gatsby's own function middlewares (the ones `gatsby develop` and `gatsby serve` mount on /api/*)
@@ -159,14 +159,14 @@ const postJson = (value: unknown, headers?: Record<string, string>) =>
   post(JSON.stringify(value), headers);
 
 /** The data file's lines, each of which must be whole JSON. */
-function storedLines(file = dataFile): StoredQuoteRequest[] {
+function storedLines(file = dataFile): Lead[] {
   if (!existsSync(file)) return [];
   const text = readFileSync(file, "utf8");
   expect(text.endsWith("\n")).toBe(true);
   return text
     .split("\n")
     .slice(0, -1)
-    .map((line) => JSON.parse(line) as StoredQuoteRequest);
+    .map((line) => JSON.parse(line) as Lead);
 }
 
 function expectJsonHeaders(answer: Answer) {
@@ -190,9 +190,12 @@ describe("POST /api/contact, accepted", () => {
     expect(lines).toEqual([
       {
         id: (answer.body as { id: string }).id,
-        receivedAt: expect.any(String),
         idempotencyKey: null,
+        fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+        receivedAt: expect.any(String),
         request: cleanedRequest,
+        quarantine: null,
+        deliveries: {},
       },
     ]);
     const receivedAt = lines[0]?.receivedAt ?? "";
@@ -356,9 +359,10 @@ describe("POST /api/contact, refused requests", () => {
     expect(answer.status).toBe(413);
   });
 
-  it("leaves bodies over 1 MB to Gatsby's own parser limit", async () => {
+  it("answers a body over 1 MB with its own 413, not Gatsby's", async () => {
     const answer = await post(" ".repeat(1024 * 1024 + 1));
     expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({ messageText: "La demande dépasse la taille maximale de 10 Ko" });
   });
 
   it.each([
@@ -398,6 +402,24 @@ describe("POST /api/contact, idempotency", () => {
     expect(storedLines()).toEqual([
       expect.objectContaining({ id: (first.body as { id: string }).id, idempotencyKey: key }),
     ]);
+  });
+
+  it("answers a key reused with another body with 422 and stores nothing new", async () => {
+    const key = "a5b1c0de-0000-4000-8000-000000000001";
+    const first = await postJson(validRequest, { "Idempotency-Key": key });
+    const other = await postJson(
+      { ...validRequest, company: "Autre organisme" },
+      { "Idempotency-Key": key },
+    );
+
+    expect(first.status).toBe(201);
+    expect(other.status).toBe(422);
+    expectJsonHeaders(other);
+    expect(other.body).toEqual({
+      messageText:
+        "Cet en-tête Idempotency-Key a déjà servi pour une autre demande : envoyez-la avec une nouvelle clé",
+    });
+    expect(storedLines().map((line) => line.request.company)).toEqual(["Office HLM de Lyon"]);
   });
 
   it("accepts a key of 200 visible ASCII characters", async () => {
@@ -478,48 +500,5 @@ describe("POST /api/contact, storage failures", () => {
     const retried = await postJson(validRequest, headers);
     expect(retried.status).toBe(201);
     expect(storedLines().map((line) => line.id)).toEqual([(retried.body as { id: string }).id]);
-  });
-});
-
-describe("quote store", () => {
-  type StoreModule = typeof import("../../features/quote-form/quote-store");
-
-  function loadStoreCopy(): StoreModule {
-    let store: StoreModule | undefined;
-    jest.isolateModules(() => {
-      store = jest.requireActual<StoreModule>("../../features/quote-form/quote-store");
-    });
-    if (!store) throw new Error("quote-store did not load");
-    return store;
-  }
-
-  it("serialises saves across copies of the module, as Gatsby reloads it per request", async () => {
-    // Gatsby re-requires a function's bundle on each request: each copy must share one lock.
-    const copies = [loadStoreCopy(), loadStoreCopy()];
-    expect(copies[0]).not.toBe(copies[1]);
-
-    const outcomes = await Promise.all(
-      Array.from({ length: 20 }, (_, index) =>
-        copies[index % 2]?.saveQuoteRequest(cleanedRequest, "shared-key", dataFile),
-      ),
-    );
-
-    expect(new Set(outcomes.map((outcome) => outcome?.id)).size).toBe(1);
-    expect(outcomes.filter((outcome) => outcome?.replayed === false)).toHaveLength(1);
-    expect(storedLines()).toHaveLength(1);
-  });
-
-  it("starts a new line after a torn last line, so the new request stays whole", async () => {
-    const store = loadStoreCopy();
-    await store.saveQuoteRequest(cleanedRequest, "first", dataFile);
-    await fsPromises.appendFile(dataFile, '{"id":"torn-by-a-crash","receivedAt":"2025');
-
-    const { id } = await store.saveQuoteRequest(cleanedRequest, "second", dataFile);
-
-    const lines = readFileSync(dataFile, "utf8").split("\n");
-    expect(lines).toHaveLength(4);
-    expect(lines[1]).toBe('{"id":"torn-by-a-crash","receivedAt":"2025');
-    expect(JSON.parse(lines[2] ?? "")).toMatchObject({ id, idempotencyKey: "second" });
-    expect(lines[3]).toBe("");
   });
 });

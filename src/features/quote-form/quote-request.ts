@@ -1,4 +1,5 @@
 import { coerce, define, object, string, validate, type Infer } from "superstruct";
+import { email as emailShape } from "../../content-model/patterns";
 
 // The quote request, defined once: the form validates with it as the visitor types, and the
 // embedded endpoint validates with it again, never trusting the browser.
@@ -39,10 +40,12 @@ export const messages = {
   },
   company: {
     required: "Le nom de l'organisme est requis",
+    invisible: "Le nom de l'organisme contient un caractère invisible ou de contrôle",
     length: "Le nom de l'organisme doit contenir entre 2 et 100 caractères",
   },
   message: {
     required: "La description de vos besoins est requise",
+    invisible: "La description contient un caractère invisible ou de contrôle",
     tooShort: "Veuillez détailler davantage vos besoins (minimum 20 caractères)",
     tooLong: "La description ne peut pas dépasser 1000 caractères",
   },
@@ -56,21 +59,36 @@ export function clean(value: string): string {
 
 const length = (value: string) => [...value].length;
 
-// Letters of any alphabet (with their combining marks), spaces, hyphens and both apostrophes,
-// with at least one letter.
-const namePattern = /^(?=.*\p{L})[\p{L}\p{M} '’-]+$/u;
+const letterCount = (value: string) => value.match(/\p{L}/gu)?.length ?? 0;
 
-// The address syntax of HTML's <input type="email">, then a stricter `local@domain.tld` check.
+// Letters of any alphabet (with their combining marks), spaces (the no-break ones of French
+// typography included), hyphens and both apostrophes, with at least one letter.
+const namePattern = /^(?=.*\p{L})[\p{L}\p{M} \u00a0\u202f'’-]+$/u;
+
+// Characters no one types and that make a text read otherwise than it is: control characters,
+// the bidirectional controls (U+202A–U+202E, U+2066–U+2069, and the marks U+200E, U+200F,
+// U+061C), and the zero-width ones. A message keeps its tabs and line breaks. The patterns of
+// the names, the email and the phone refuse them already; the free texts check for them.
+const invisible = /[\p{Cc}\p{Bidi_Control}\u200b-\u200d\u2060\ufeff]/u;
+const invisibleInMessage = /(?![\t\n\r])[\p{Cc}\p{Bidi_Control}\u200b-\u200d\u2060\ufeff]/u;
+
+// The address syntax of HTML's <input type="email"> with a local part of at most 64 characters
+// (RFC 5321), then the standard `local@domain.tld` shape, the one the content model uses for
+// the company's addresses.
 const emailFormat =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-const emailStandard = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*\.[a-zA-Z]{2,}$/;
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const emailStandard = new RegExp(`^(?:${emailShape.pattern.source})$`);
 
-// 0 or an international prefix (+33, 0033, or an overseas department's +262, +590, +594, +596,
-// +508), then the nine-digit number starting 1-9: 2-2-2-2 or 2-3-3 after the first digit, or
-// 3-2-2-2 as overseas numbers are often written; one optional space, dot or hyphen between groups.
+// 0 or an international prefix (+33, 0033, or an overseas department's +262, +590, +594, +596),
+// then the nine-digit number starting 1-9: 2-2-2-2 or 2-3-3 after the first digit, or 3-2-2-2 as
+// overseas numbers are often written; one optional space, dot or hyphen between groups.
+// Saint-Pierre-et-Miquelon (+508) has six-digit numbers, written 2-2-2.
 const sep = "[ .-]?";
 const nineDigits = `(?:[1-9](?:(?:${sep}\\d{2}){4}|${sep}\\d{2}(?:${sep}\\d{3}){2})|[1-9]\\d{2}(?:${sep}\\d{2}){3})`;
-const phonePattern = new RegExp(`^(?:0|(?:\\+|00)(?:33|262|590|594|596|508)${sep})${nineDigits}$`);
+const sixDigits = `[1-9]\\d(?:${sep}\\d{2}){2}`;
+const phonePattern = new RegExp(
+  `^(?:(?:0|(?:\\+|00)(?:33|262|590|594|596)${sep})${nineDigits}|(?:\\+|00)508${sep}${sixDigits})$`,
+);
 
 type Rule = (value: string) => string | undefined;
 
@@ -95,6 +113,8 @@ function nameRules(m: (typeof messages)["firstName" | "lastName"]): Rule[] {
     (v) => (v === "" ? m.required : undefined),
     (v) => (length(v) < 2 || length(v) > 50 ? m.length : undefined),
     (v) => (namePattern.test(v) ? undefined : m.characters),
+    // Two characters could be a letter and a mark, or a letter and a hyphen.
+    (v) => (letterCount(v) < 2 ? m.length : undefined),
   ];
 }
 
@@ -112,10 +132,12 @@ export const QuoteRequest = object({
   ]),
   company: textField([
     (v) => (v === "" ? messages.company.required : undefined),
+    (v) => (invisible.test(v) ? messages.company.invisible : undefined),
     (v) => (length(v) < 2 || length(v) > 100 ? messages.company.length : undefined),
   ]),
   message: textField([
     (v) => (v === "" ? messages.message.required : undefined),
+    (v) => (invisibleInMessage.test(v) ? messages.message.invisible : undefined),
     (v) => (length(v) < 20 ? messages.message.tooShort : undefined),
     (v) => (length(v) > 1000 ? messages.message.tooLong : undefined),
   ]),

@@ -1,4 +1,5 @@
-import { postJson, type Created } from "../../lib/api-client";
+import { postJson } from "../../lib/api-client";
+import type { Created } from "./quote-api";
 import type { QuoteRequest } from "./quote-request";
 
 /**

@@ -1,11 +1,19 @@
-import type { LeadStore } from "./lead-store";
+import { resolve } from "node:path";
+import { FileLeadStore } from "./file-store";
 import { FunctionsHostWithoutDatabaseError, functionsHostVariable } from "./host";
+import type { LeadStore } from "./lead-store";
 import { PostgresLeadStore } from "./postgres-store";
 
 // The one place that turns configuration into a store: PostgreSQL with DATABASE_URL, else the
 // JSON-lines file (QUOTE_REQUESTS_FILE), refused on a functions host whose disk does not last.
+// A store chosen here is the one the endpoint, the delivery worker and `npm run leads` all use.
 
-type Env = Partial<Record<string, string>>;
+export type Env = Readonly<Record<string, string | undefined>>;
+
+// Gatsby's function bundler replaces `process.env.NAME` with its build-time value and
+// `process.env` with `{}`. Going through globalThis keeps the settings run-time ones, so the
+// Gatsby Function (and each test) can point them elsewhere without a rebuild.
+export const runtimeEnv = (): Env => globalThis.process.env;
 
 export type StoreKind = "postgres" | "file";
 
@@ -13,16 +21,52 @@ export function storeKind(env: Env): StoreKind {
   return env.DATABASE_URL?.trim() ? "postgres" : "file";
 }
 
+const defaultFile = "data/quote-requests.jsonl";
+
+/** `QUOTE_REQUESTS_FILE`, or `data/quote-requests.jsonl`, resolved against the working folder. */
+export function quoteRequestsFile(env: Env = runtimeEnv()): string {
+  return resolve(process.cwd(), env.QUOTE_REQUESTS_FILE || defaultFile);
+}
+
+/** Opens the configured store, ready for its first request (the file already indexed). */
 export async function openLeadStore(
-  env: Env = globalThis.process.env,
+  env: Env = runtimeEnv(),
   options: { maxConnections?: number } = {},
 ): Promise<LeadStore> {
-  if (storeKind(env) === "postgres") {
-    return new PostgresLeadStore(env.DATABASE_URL!.trim(), options);
-  }
+  const databaseUrl = env.DATABASE_URL?.trim();
+  if (databaseUrl) return new PostgresLeadStore(databaseUrl, options);
   const host = functionsHostVariable(env);
   if (host) throw new FunctionsHostWithoutDatabaseError(host);
-  throw new Error("file store not merged yet");
+  const store = new FileLeadStore(quoteRequestsFile(env));
+  await store.open();
+  return store;
+}
+
+/** The configuration a store was opened for: another one (a test, an edit) opens another. */
+function storeKey(env: Env): string {
+  const databaseUrl = env.DATABASE_URL?.trim();
+  return databaseUrl ? `postgres:${databaseUrl}` : `file:${quoteRequestsFile(env)}`;
+}
+
+// Gatsby deletes a function's bundle from the require cache and loads it again on every request
+// (`gatsby develop`), so a module-level variable would give each request a store, an index and a
+// lock of its own. The stores live on globalThis, shared by every copy of this module.
+const registryKey: unique symbol = Symbol.for("recouvrement-loyers/lead-stores");
+type Registry = { [registryKey]?: Map<string, Promise<LeadStore>> };
+
+/** One store per configuration for the whole process, opened on first use. */
+export function sharedLeadStore(env: Env = runtimeEnv()): Promise<LeadStore> {
+  const holder = globalThis as Registry;
+  const stores = (holder[registryKey] ??= new Map());
+  const key = storeKey(env);
+  let store = stores.get(key);
+  if (!store) {
+    store = openLeadStore(env);
+    // A store that failed to open is not kept: the next request tries again.
+    store.catch(() => stores.delete(key));
+    stores.set(key, store);
+  }
+  return store;
 }
 
 /** A connection string fit for a log or a terminal: the password replaced by ***. */

@@ -40,9 +40,11 @@ const msg = {
   phoneFormat: "Format de téléphone français invalide (ex: 01 23 45 67 89 ou +33 1 23 45 67 89)",
   companyRequired: "Le nom de l'organisme est requis",
   companyLength: "Le nom de l'organisme doit contenir entre 2 et 100 caractères",
+  companyInvisible: "Le nom de l'organisme contient un caractère invisible ou de contrôle",
   messageRequired: "La description de vos besoins est requise",
   messageTooShort: "Veuillez détailler davantage vos besoins (minimum 20 caractères)",
   messageTooLong: "La description ne peut pas dépasser 1000 caractères",
+  messageInvisible: "La description contient un caractère invisible ou de contrôle",
   rgpdRequired: "Vous devez accepter d'être recontacté pour envoyer votre demande",
 } as const;
 
@@ -95,6 +97,56 @@ describe("validateQuoteRequest", () => {
       ],
       ["message", "1001 characters", repeat(1001), msg.messageTooLong],
       ["rgpd", "false", false, msg.rgpdRequired],
+      // Two characters, but not two letters.
+      ["firstName", "a letter and a combining mark", "J\u0301", msg.firstNameLength],
+      ["firstName", "a letter and a hyphen", "J-", msg.firstNameLength],
+      ["lastName", "one letter and two accents", "a\u0301\u0301", msg.lastNameLength],
+      ["lastName", "one letter and an apostrophe", "’D", msg.lastNameLength],
+      // Characters that hide or reorder what is read, in every text field.
+      ["firstName", "a right-to-left override", "Jean\u202eeuq", msg.firstNameCharacters],
+      ["firstName", "a NUL character", "Je\u0000an", msg.firstNameCharacters],
+      ["lastName", "a zero-width space", "Du\u200bpont", msg.lastNameCharacters],
+      ["lastName", "a first-strong isolate", "Dupont\u2068", msg.lastNameCharacters],
+      ["email", "a zero-width joiner", "jean\u200d@exemple.fr", msg.emailFormat],
+      ["email", "a left-to-right embedding", "jean@exemple\u202a.fr", msg.emailFormat],
+      ["email", "an escape character", "jean\u001b@exemple.fr", msg.emailFormat],
+      ["phone", "a left-to-right isolate", "\u206601 23 45 67 89", msg.phoneFormat],
+      ["phone", "a zero-width space", "01 23\u200b45 67 89", msg.phoneFormat],
+      ["company", "a NUL character", "Office\u0000HLM", msg.companyInvisible],
+      ["company", "a right-to-left override", "Office HLM \u202eedutse", msg.companyInvisible],
+      ["company", "a pop directional isolate", "Office HLM\u2069 de Lyon", msg.companyInvisible],
+      ["company", "a zero-width space", "Office\u200bHLM", msg.companyInvisible],
+      ["company", "a word joiner", "Office\u2060HLM", msg.companyInvisible],
+      ["company", "a byte order mark inside", "Office\ufeffHLM", msg.companyInvisible],
+      ["company", "a line break", "Office\nHLM", msg.companyInvisible],
+      ["company", "a right-to-left mark, one character long", "\u200f", msg.companyInvisible],
+      ["message", "a bell", `${repeat(20)}\u0007`, msg.messageInvisible],
+      ["message", "a delete character", `${repeat(10)}\u007f${repeat(10)}`, msg.messageInvisible],
+      ["message", "a C1 control", `${repeat(10)}\u0085${repeat(10)}`, msg.messageInvisible],
+      [
+        "message",
+        "a right-to-left override",
+        `${repeat(10)}\u202e${repeat(10)}`,
+        msg.messageInvisible,
+      ],
+      [
+        "message",
+        "a right-to-left isolate",
+        `${repeat(10)}\u2067${repeat(10)}`,
+        msg.messageInvisible,
+      ],
+      [
+        "message",
+        "a zero-width non-joiner",
+        `${repeat(10)}\u200c${repeat(10)}`,
+        msg.messageInvisible,
+      ],
+      // An email's local part is at most 64 characters (RFC 5321).
+      ["email", "65 characters before the @", `${repeat(65)}@exemple.fr`, msg.emailFormat],
+      // Saint-Pierre-et-Miquelon's numbers have six digits (decisions.md).
+      ["phone", "+508 with nine digits", "+508 412 345 678", msg.phoneFormat],
+      ["phone", "+508 with five digits", "+508 41 23 4", msg.phoneFormat],
+      ["phone", "+508 with seven digits", "+508 41 23 456", msg.phoneFormat],
       ["rgpd", "the string 'true'", "true", msg.rgpdRequired],
       ["rgpd", "missing", undefined, msg.rgpdRequired],
     ])("%s, %s → its message", (field, _case, value, message) => {
@@ -123,14 +175,24 @@ describe("validateQuoteRequest", () => {
   });
 
   describe("names of any alphabet with accents, hyphens and apostrophes pass", () => {
-    it.each(["Zoé", "Jean-Pierre", "O'Connor", "N’Diaye", "Łukasz", "Ἀλέξανδρος", "Marie Anne"])(
-      "%s",
-      (name) => {
-        const result = validateQuoteRequest({ ...valid, firstName: name, lastName: name });
-        expect(result.errors).toEqual({});
-        expect(result.valid).toBe(true);
-      },
-    );
+    it.each([
+      "Zoé",
+      "Jean-Pierre",
+      "O'Connor",
+      "N’Diaye",
+      "Łukasz",
+      "Ἀλέξανδρος",
+      "Marie Anne",
+      // A no-break space (as French word processors put in names) counts as a space.
+      "Marie\u00a0Anne",
+      "Jean\u202fPierre",
+      "Lê",
+      "Ng",
+    ])("%s", (name) => {
+      const result = validateQuoteRequest({ ...valid, firstName: name, lastName: name });
+      expect(result.errors).toEqual({});
+      expect(result.valid).toBe(true);
+    });
   });
 
   describe("phone numbers that must pass (decisions.md)", () => {
@@ -147,6 +209,10 @@ describe("validateQuoteRequest", () => {
       "+262 692 12 34 56",
       "+596 696 12 34 56",
       "00590 590 12 34 56",
+      "+508 41 23 45",
+      "00508 55 12 34",
+      "+508412345",
+      "+508 41.23.45",
       "  01 23 45 67 89  ",
     ])("%j passes", (phone) => {
       expect(errorFor("phone", phone)).toBeUndefined();
@@ -166,6 +232,17 @@ describe("validateQuoteRequest", () => {
       "abc",
     ])("%j fails with the French-number message", (phone) => {
       expect(errorFor("phone", phone)).toBe(msg.phoneFormat);
+    });
+  });
+
+  describe("what the free texts and the email keep", () => {
+    it.each<[Field, string]>([
+      ["message", "Première ligne du besoin,\r\nseconde ligne\tavec une tabulation."],
+      ["message", "Dossiers « urgents » : 120 ; délai : 48 h ; montant moyen : 2 400 €."],
+      ["company", "Office public de l'habitat — Métropole (OPH)"],
+      ["email", `${repeat(64)}@exemple.fr`],
+    ])("%s %j passes", (field, value) => {
+      expect(errorFor(field, value)).toBeUndefined();
     });
   });
 
@@ -393,7 +470,7 @@ describe("properties", () => {
   // Overseas departments: international prefix, then the nine digits written 3-2-2-2.
   const overseasNumber = fc
     .record({
-      code: fc.constantFrom("262", "590", "594", "596", "508"),
+      code: fc.constantFrom("262", "590", "594", "596"),
       plus: fc.constantFrom("+", "00"),
       space: fc.constantFrom("", " "),
       first: digit(1),
@@ -406,9 +483,24 @@ describe("properties", () => {
         .join(sep),
     );
 
+  // Saint-Pierre-et-Miquelon: international prefix, then six digits written 2-2-2.
+  const saintPierreNumber = fc
+    .record({
+      plus: fc.constantFrom("+", "00"),
+      space: fc.constantFrom("", " "),
+      first: digit(1),
+      rest: digits(5),
+      sep: separator,
+    })
+    .map(({ plus, space, first, rest, sep }) =>
+      [`${plus}508${space}${first}${rest.slice(0, 1)}`, rest.slice(1, 3), rest.slice(3, 5)].join(
+        sep,
+      ),
+    );
+
   it("accepts every well-formed French number", () => {
     fc.assert(
-      fc.property(fc.oneof(metropolitanNumber, overseasNumber), (phone) => {
+      fc.property(fc.oneof(metropolitanNumber, overseasNumber, saintPierreNumber), (phone) => {
         expect(errorFor("phone", phone)).toBeUndefined();
       }),
       { numRuns: 500 },

@@ -1,0 +1,57 @@
+import path from "node:path";
+import { openLeadStore } from "../leads/open-store";
+import { createQuoteEndpoint } from "../quote-endpoint";
+import { portSetting, trustProxySetting } from "./settings";
+import { createSiteServer } from "./site-server";
+
+// `npm run serve`: the built site and the quote endpoint in production, on PORT (default 9000)
+// and HOST (default: every interface). On SIGTERM or SIGINT it stops accepting connections, lets
+// the requests in flight finish (a lead being written to disk included), closes the lead store,
+// then exits.
+
+/** How long the requests in flight get after SIGTERM before the process ends anyway. */
+const shutdownGraceMs = 10_000;
+
+async function main(): Promise<void> {
+  const port = portSetting(process.env.PORT);
+  const host = process.env.HOST || "0.0.0.0";
+  const store = await openLeadStore(process.env);
+  const app = await createSiteServer({
+    publicDir: path.resolve("public"),
+    endpoint: createQuoteEndpoint({ store: async () => store }),
+    trustProxy: trustProxySetting(process.env.TRUST_PROXY),
+  });
+  // Closed after the last request has its answer, so no write is cut short.
+  app.addHook("onClose", () => store.close());
+  await app.listen({ port, host });
+  console.log(`Site and quote endpoint on http://${host}:${port} (pid ${process.pid})`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing the requests in flight, then stopping`);
+    const deadline = setTimeout(() => {
+      console.error(`Requests still open after ${shutdownGraceMs} ms: stopping anyway`);
+      process.exit(1);
+    }, shutdownGraceMs);
+    deadline.unref();
+    app.close().then(
+      () => {
+        console.log("Stopped");
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error("Stopping failed:", error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,212 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import type { ErrorBody } from "../../features/quote-form/quote-api";
+import type { QuoteEndpoint } from "../quote-endpoint";
+import { headerLookup, parseHeadersFile } from "./host-headers";
+import type { TrustProxy } from "./settings";
+
+// The production server: the built site in public/ with the headers of its own _headers file,
+// Brotli or gzip files made at build time (src/build/precompress.ts), 404.html for unknown paths,
+// and the quote endpoint at /api/contact. Fastify adds no X-Powered-By and no CORS header.
+
+export interface SiteServerOptions {
+  /** The built site (`public/`), read once at start: a new build needs a restart. */
+  publicDir: string;
+  /** The quote endpoint, made once for the life of the process. */
+  endpoint: QuoteEndpoint;
+  /** Fastify's `trustProxy`: which proxies' X-Forwarded-For give the client's address. */
+  trustProxy?: TrustProxy;
+}
+
+const messages = {
+  notFound: "Ressource introuvable",
+  methodNotAllowed: "Méthode non autorisée",
+  badRequest: "Requête invalide",
+  serverError: "Une erreur est survenue sur le serveur, veuillez réessayer",
+} as const;
+
+/** Files the build writes for other hosts or for this server's negotiation, never served as such. */
+const notServed = (file: string) =>
+  file === "_headers" || file === "nginx-headers.conf" || /\.(br|gz)$/.test(file);
+
+/** Every file under `dir`, as `/`-separated paths relative to it. */
+function filesUnder(dir: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const relative = path.relative(dir, path.join(entry.parentPath, entry.name));
+    const file = relative.split(path.sep).join("/");
+    if (!notServed(file)) files.add(file);
+  }
+  return files;
+}
+
+/** The file served for a URL path, as a static host does: the file, else the folder's index. */
+export function resolveFile(files: ReadonlySet<string>, urlPath: string): string | undefined {
+  const relative = urlPath.slice(1);
+  if (files.has(relative)) return relative;
+  const index = relative === "" || relative.endsWith("/") ? "index.html" : "/index.html";
+  return files.has(relative + index) ? relative + index : undefined;
+}
+
+/**
+ * The path whose _headers rules apply to a file: a page's route as the build writes it (`/`,
+ * `/mentions-legales/`, `/admin/`), the file's own path for anything else. So a page gets its
+ * policy by whichever of its addresses it is asked for.
+ */
+export function rulesPath(file: string): string {
+  return `/${file.replace(/(^|\/)index\.html$/, "$1")}`;
+}
+
+/** The URL's path, decoded; undefined when it cannot be (a lone `%`, bytes that are not UTF-8). */
+function urlPathOf(url: string): string | undefined {
+  const rawPath = url.split("?", 1)[0] ?? "/";
+  try {
+    return decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function createSiteServer({
+  publicDir,
+  endpoint,
+  trustProxy = false,
+}: SiteServerOptions): Promise<FastifyInstance> {
+  const root = path.resolve(publicDir);
+  const files = filesUnder(root);
+  if (!files.has("index.html") || !files.has("404.html")) {
+    throw new Error(`${root} holds no built site: run \`npm run build\` first.`);
+  }
+  const hostHeaders = headerLookup(
+    parseHeadersFile(readFileSync(path.join(root, "_headers"), "utf8")),
+  );
+
+  const app = Fastify({
+    // Requests are logged by the reverse proxy in front, if any; errors go to stderr below.
+    logger: false,
+    trustProxy,
+    // A client that sends its request slower than this is cut off, so that slow clients
+    // cannot hold connections open at will.
+    requestTimeout: 30_000,
+    // Errors Fastify meets before any route (an undecodable URL): the same French JSON.
+    frameworkErrors: (error, request, reply) => {
+      void sendJson(request, reply, error.statusCode ?? 400, { messageText: messages.badRequest });
+    },
+  });
+
+  /** The headers _headers gives `rulePath`, then the answer's own. */
+  const withHostHeaders = (reply: FastifyReply, rulePath: string) => {
+    for (const [name, value] of hostHeaders(rulePath)) reply.header(name, value);
+    return reply;
+  };
+
+  const sendJson = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    body: ErrorBody,
+    headers: Record<string, string> = {},
+  ) =>
+    withHostHeaders(reply, urlPathOf(request.url) ?? "/")
+      .code(status)
+      .headers({
+        "content-type": "application/json; charset=utf-8",
+        "cache-control": "no-store",
+        ...headers,
+      })
+      .send(JSON.stringify(body));
+
+  const sendNotFoundPage = (reply: FastifyReply) =>
+    withHostHeaders(reply, rulesPath("404.html")).code(404).sendFile("/404.html");
+
+  // No parser reads a body: the quote endpoint reads its own, stopping past its limit, and no
+  // other route takes one.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, _payload, done) => done(null));
+
+  // The sendFile decorator only (serve: false): which file answers which path is decided below,
+  // from the list of built files, never by a look at the disk with a path a client chose.
+  await app.register(fastifyStatic, {
+    root,
+    serve: false,
+    preCompressed: true,
+    // Cache-Control comes from _headers alone.
+    cacheControl: false,
+    dotfiles: "allow",
+  });
+
+  const quote = async (request: FastifyRequest, reply: FastifyReply) => {
+    const answer = await endpoint({
+      method: request.method,
+      headers: request.headers,
+      body: request.raw,
+      clientAddress: request.ip,
+    });
+    return withHostHeaders(reply, urlPathOf(request.url) ?? "/")
+      .code(answer.status)
+      .headers(answer.headers)
+      .send(JSON.stringify(answer.body));
+  };
+  // With or without a final slash, like the site's pages.
+  for (const url of ["/api/contact", "/api/contact/"]) {
+    app.route({
+      method: ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"],
+      url,
+      exposeHeadRoute: false,
+      handler: quote,
+    });
+  }
+
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/*",
+    exposeHeadRoute: false,
+    handler: (request, reply) => {
+      const urlPath = urlPathOf(request.url);
+      if (urlPath?.startsWith("/api/")) {
+        return sendJson(request, reply, 404, { messageText: messages.notFound });
+      }
+      const file = urlPath === undefined ? undefined : resolveFile(files, urlPath);
+      if (file === undefined) return sendNotFoundPage(reply);
+      return withHostHeaders(reply, rulesPath(file)).sendFile(`/${file}`);
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    // Reached by any other method on any other path.
+    if (request.method === "GET" || request.method === "HEAD") return sendNotFoundPage(reply);
+    if (urlPathOf(request.url)?.startsWith("/api/")) {
+      return sendJson(request, reply, 404, { messageText: messages.notFound });
+    }
+    return sendJson(
+      request,
+      reply,
+      405,
+      { messageText: messages.methodNotAllowed },
+      {
+        allow: "GET, HEAD",
+      },
+    );
+  });
+
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    // A Content-Type Fastify cannot even parse, sent to the endpoint: the endpoint's own 415.
+    const urlPath = urlPathOf(request.url);
+    if (
+      error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" &&
+      (urlPath === "/api/contact" || urlPath === "/api/contact/")
+    ) {
+      return quote(request, reply);
+    }
+    if (status >= 500) console.error(`[server] ${request.method} ${request.url}:`, error);
+    return sendJson(request, reply, status, {
+      messageText: status >= 500 ? messages.serverError : messages.badRequest,
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,300 @@
+import { quoteFields, type QuoteRequest } from "../../features/quote-form/quote-request";
+import { requestFingerprint } from "./fingerprint";
+import { JsonLinesFile } from "./json-lines-file";
+import type { Channel, Delivery, Lead, LeadStore, SaveResult } from "./lead-store";
+
+// The lead store with no database: one JSON line per lead in QUOTE_REQUESTS_FILE (read it with
+// `jq`), and the deliveries' later states in a journal beside it (`<name>.deliveries.jsonl`), so
+// that the leads file stays one line per lead, written once.
+//
+// Every decision is made from memory: the idempotency keys, each lead's place in the file and the
+// deliveries still pending are indexed on first use, then kept current by reading only the bytes
+// appended since (ours and any other process's). A save never reads the file again.
+//
+// One queue runs every operation in turn: it is the lock that makes concurrent saves of one key
+// store one line. Saves that arrive while a write is on its way to disk go out together in the
+// next write, with one fsync for all of them (group commit), so ten clients posting at once wait
+// for two fsyncs at most, not ten.
+
+type Deliveries = Partial<Record<Channel, Delivery>>;
+
+interface Place {
+  offset: number;
+  length: number;
+}
+
+interface JournalEntry {
+  id: string;
+  channel: Channel;
+  delivery: Delivery;
+}
+
+interface PendingSave {
+  lead: Lead;
+  resolve: (result: SaveResult) => void;
+  reject: (error: unknown) => void;
+}
+
+const channels: readonly Channel[] = ["email", "ack", "webhook"];
+
+/** `data/quote-requests.jsonl` → `data/quote-requests.deliveries.jsonl`. */
+export function journalPath(file: string): string {
+  return `${file.replace(/\.jsonl$/, "")}.deliveries.jsonl`;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * A stored line as a Lead. Lines written before the lead contract (`{ id, receivedAt,
+ * idempotencyKey, request }`) are read too: their fingerprint is computed from their request.
+ */
+export function leadFromLine(text: string): Lead | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!isObject(value) || typeof value.id !== "string" || !isObject(value.request)) {
+    return undefined;
+  }
+  const request = value.request as QuoteRequest;
+  const key = value.idempotencyKey;
+  return {
+    id: value.id,
+    idempotencyKey: typeof key === "string" ? key : null,
+    fingerprint:
+      typeof value.fingerprint === "string" ? value.fingerprint : requestFingerprint(request),
+    receivedAt: typeof value.receivedAt === "string" ? value.receivedAt : "",
+    request,
+    quarantine: isObject(value.quarantine) ? (value.quarantine as Lead["quarantine"]) : null,
+    deliveries: isObject(value.deliveries) ? (value.deliveries as Deliveries) : {},
+  };
+}
+
+function entryFromLine(text: string): JournalEntry | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!isObject(value) || typeof value.id !== "string" || !isObject(value.delivery)) {
+      return undefined;
+    }
+    if (!channels.includes(value.channel as Channel)) return undefined;
+    return value as unknown as JournalEntry;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A pending delivery is due once its back-off date has passed (none: at once). */
+function isDue(delivery: Delivery | undefined, now: Date): delivery is Delivery {
+  if (delivery?.state !== "pending") return false;
+  return delivery.nextAttemptAt === null || Date.parse(delivery.nextAttemptAt) <= now.getTime();
+}
+
+const hasPending = (deliveries: Deliveries) =>
+  Object.values(deliveries).some((delivery) => delivery?.state === "pending");
+
+/** Field order as the form's, so that lines read alike in `jq` and in the file. */
+function leadLine(lead: Lead): string {
+  const request = Object.fromEntries(quoteFields.map((field) => [field, lead.request[field]]));
+  return JSON.stringify({ ...lead, request });
+}
+
+export class FileLeadStore implements LeadStore {
+  private readonly leads: JsonLinesFile;
+  private readonly journal: JsonLinesFile;
+  /** Idempotency key → the first lead stored with it. */
+  private readonly byKey = new Map<string, { id: string; fingerprint: string }>();
+  private readonly places = new Map<string, Place>();
+  /** Deliveries as the journal left them, by lead id. */
+  private readonly journalled = new Map<string, Deliveries>();
+  /** Current deliveries of the leads (not in quarantine) that still have one pending. */
+  private readonly pending = new Map<string, Deliveries>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private waitingSaves: PendingSave[] = [];
+  private flushQueued = false;
+  private closed = false;
+
+  constructor(readonly file: string) {
+    this.leads = new JsonLinesFile(
+      file,
+      (text, offset, length) => this.indexLead(text, offset, length),
+      () => {
+        this.byKey.clear();
+        this.places.clear();
+        this.pending.clear();
+      },
+    );
+    this.journal = new JsonLinesFile(
+      journalPath(file),
+      (text) => this.indexEntry(text),
+      () => this.journalled.clear(),
+    );
+  }
+
+  /** Reads both files once, so that the first request does not pay for it. */
+  open(): Promise<void> {
+    return this.exclusive(() => this.catchUp());
+  }
+
+  save(lead: Lead): Promise<SaveResult> {
+    if (this.closed) return Promise.reject(new Error("lead store closed"));
+    return new Promise((resolve, reject) => {
+      this.waitingSaves.push({ lead, resolve, reject });
+      if (this.flushQueued) return;
+      this.flushQueued = true;
+      void this.exclusive(() => {
+        this.flushQueued = false;
+        return this.flushSaves();
+      });
+    });
+  }
+
+  get(id: string): Promise<Lead | undefined> {
+    return this.exclusive(async () => {
+      await this.catchUp();
+      return this.read(id);
+    });
+  }
+
+  list(): Promise<Lead[]> {
+    return this.exclusive(async () => {
+      await this.catchUp();
+      const all: Lead[] = [];
+      for await (const line of this.leads.allLines()) {
+        const lead = leadFromLine(line);
+        if (lead) all.push(this.withJournal(lead));
+      }
+      return all;
+    });
+  }
+
+  claimDue(now: Date, leaseMs: number): Promise<Lead[]> {
+    return this.exclusive(async () => {
+      await this.catchUp();
+      const leaseEnd = new Date(now.getTime() + leaseMs).toISOString();
+      const claims: JournalEntry[] = [];
+      const ids: string[] = [];
+      for (const [id, deliveries] of this.pending) {
+        const due = channels.filter((channel) => isDue(deliveries[channel], now));
+        if (due.length === 0) continue;
+        ids.push(id);
+        for (const channel of due) {
+          const delivery = deliveries[channel] as Delivery;
+          claims.push({ id, channel, delivery: { ...delivery, nextAttemptAt: leaseEnd } });
+        }
+      }
+      // The lease is on disk before anyone sends: a second process sees the channel not due.
+      await this.journal.append(claims.map((claim) => JSON.stringify(claim)));
+      const claimed = await Promise.all(ids.map((id) => this.read(id)));
+      return claimed.filter((lead): lead is Lead => lead !== undefined);
+    });
+  }
+
+  recordDelivery(id: string, channel: Channel, delivery: Delivery): Promise<void> {
+    return this.exclusive(async () => {
+      await this.catchUp();
+      if (!this.places.has(id)) throw new Error(`unknown lead ${id}`);
+      await this.journal.append([JSON.stringify({ id, channel, delivery })]);
+    });
+  }
+
+  /** Waits for the operations already asked for (writes included), then closes the files. */
+  close(): Promise<void> {
+    this.closed = true;
+    return this.exclusive(async () => {
+      await this.leads.close();
+      await this.journal.close();
+    });
+  }
+
+  /** Runs operations one at a time, in call order; a failed one does not block the next. */
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(task);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  private async catchUp(): Promise<void> {
+    // Leads first: a journal entry always follows its lead.
+    await this.leads.catchUp();
+    await this.journal.catchUp();
+  }
+
+  private async flushSaves(): Promise<void> {
+    const batch = this.waitingSaves;
+    this.waitingSaves = [];
+    const created: PendingSave[] = [];
+    /** Replays of a key first stored in this same batch: they share its fate. */
+    const replaysOfBatch: { save: PendingSave; of: Lead }[] = [];
+    try {
+      await this.catchUp();
+      const batchKeys = new Map<string, Lead>();
+      for (const save of batch) {
+        const key = save.lead.idempotencyKey;
+        if (key === null) {
+          created.push(save);
+          continue;
+        }
+        const inBatch = batchKeys.get(key);
+        const stored = inBatch ? undefined : this.byKey.get(key);
+        const first = inBatch ?? stored;
+        if (!first) {
+          batchKeys.set(key, save.lead);
+          created.push(save);
+        } else if (first.fingerprint !== save.lead.fingerprint) {
+          save.resolve({ outcome: "conflict" });
+        } else if (inBatch) {
+          replaysOfBatch.push({ save, of: inBatch });
+        } else {
+          const lead = await this.read(first.id);
+          if (lead) save.resolve({ outcome: "replayed", lead });
+          else save.reject(new Error(`stored lead ${first.id} unreadable`));
+        }
+      }
+      await this.leads.append(created.map((save) => leadLine(save.lead)));
+    } catch (error) {
+      for (const save of batch) save.reject(error);
+      return;
+    }
+    for (const save of created) save.resolve({ outcome: "created", lead: save.lead });
+    for (const { save, of } of replaysOfBatch) save.resolve({ outcome: "replayed", lead: of });
+  }
+
+  private async read(id: string): Promise<Lead | undefined> {
+    const place = this.places.get(id);
+    if (!place) return undefined;
+    const lead = leadFromLine(await this.leads.readAt(place.offset, place.length));
+    return lead && this.withJournal(lead);
+  }
+
+  private withJournal(lead: Lead): Lead {
+    const later = this.journalled.get(lead.id);
+    return later ? { ...lead, deliveries: { ...lead.deliveries, ...later } } : lead;
+  }
+
+  private indexLead(text: string, offset: number, length: number): void {
+    // A blank or torn line (a crash mid-write) holds no lead; it is skipped, never rewritten.
+    const lead = leadFromLine(text);
+    if (!lead) return;
+    if (lead.idempotencyKey !== null && !this.byKey.has(lead.idempotencyKey)) {
+      this.byKey.set(lead.idempotencyKey, { id: lead.id, fingerprint: lead.fingerprint });
+    }
+    this.places.set(lead.id, { offset, length });
+    const deliveries = this.withJournal(lead).deliveries;
+    if (lead.quarantine === null && hasPending(deliveries)) this.pending.set(lead.id, deliveries);
+  }
+
+  private indexEntry(text: string): void {
+    const entry = entryFromLine(text);
+    if (!entry) return;
+    const deliveries = { ...this.journalled.get(entry.id), [entry.channel]: entry.delivery };
+    this.journalled.set(entry.id, deliveries);
+    const current = this.pending.get(entry.id);
+    if (!current) return;
+    const updated = { ...current, [entry.channel]: entry.delivery };
+    if (hasPending(updated)) this.pending.set(entry.id, updated);
+    else this.pending.delete(entry.id);
+  }
+}
