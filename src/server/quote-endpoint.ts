@@ -4,6 +4,7 @@ import type { Created, ErrorBody, FieldDetail } from "../features/quote-form/quo
 import { quoteFields, validateQuoteRequest } from "../features/quote-form/quote-request";
 import { requestFingerprint } from "./leads/fingerprint";
 import type { Lead, LeadStore } from "./leads/lead-store";
+import { screenQuoteRequest, spamSettings, type SpamSettings } from "./spam/screen";
 
 // The quote endpoint, once: method, headers, body and client address in; status, headers and a
 // JSON body out. It knows no framework. The production server (src/server/http/) and the Gatsby
@@ -46,6 +47,11 @@ export interface QuoteEndpointOptions {
   /** The lead store; asked on each request, so that a failure to open it is a 500, not a crash. */
   store: () => Promise<LeadStore>;
   now?: () => Date;
+  /**
+   * The anti-bot settings (src/server/spam), read once from the environment by default. Every
+   * request needs a solved challenge, passes the rate limits, and may be quarantined.
+   */
+  spam?: SpamSettings;
 }
 
 export type QuoteEndpoint = (request: QuoteEndpointRequest) => Promise<QuoteEndpointResponse>;
@@ -172,7 +178,9 @@ const refuse = (status: number, messageText: string, headers?: Record<string, st
 export function createQuoteEndpoint({
   store,
   now = () => new Date(),
+  spam,
 }: QuoteEndpointOptions): QuoteEndpoint {
+  let settings = spam;
   async function respond(request: QuoteEndpointRequest): Promise<QuoteEndpointResponse> {
     // OPTIONS is refused like any other method: the site posts from its own origin, so no CORS
     // preflight ever reaches this endpoint, and "Allow: POST" stays the whole truth.
@@ -205,16 +213,34 @@ export function createQuoteEndpoint({
       });
     }
 
+    const leadStore = await store();
+    settings ??= spamSettings();
+    const screening = await screenQuoteRequest({
+      request: validation.request,
+      headers: request.headers,
+      clientAddress: request.clientAddress,
+      store: leadStore,
+      settings,
+      now: now(),
+    });
+    if (screening.outcome === "refused") {
+      console.warn(
+        `[quote-endpoint] refused (${screening.reason}) from ${request.clientAddress || "?"}`,
+      );
+      return refuse(screening.status, screening.messageText, screening.headers);
+    }
+
     const lead: Lead = {
       id: randomUUID(),
       idempotencyKey,
       fingerprint: requestFingerprint(validation.request),
       receivedAt: now().toISOString(),
       request: validation.request,
-      quarantine: null,
+      // Stored apart, answered like any other: a robot learns nothing from the answer.
+      quarantine: screening.quarantine,
       deliveries: {},
     };
-    const saved = await (await store()).save(lead);
+    const saved = await leadStore.save(lead);
     switch (saved.outcome) {
       case "created":
         return answer(201, { id: saved.lead.id });

@@ -8,6 +8,7 @@ import { fieldText, leadFieldLabels, parisTime } from "../leads/lead-fields";
 import type { Channel, Delivery, Lead, LeadStore } from "../leads/lead-store";
 import { redactUrl, storeKind } from "../leads/open-store";
 import { oneLine, PostgresLeadStore } from "../leads/postgres-store";
+import { purgeExpired, retentionDays } from "../leads/retention";
 import { csvDocument } from "./csv";
 
 // The subcommands of `npm run leads`, one entry each in `commands`: a new one (spam, release…) is
@@ -319,26 +320,13 @@ const release: Command = {
   },
 };
 
-/** QUOTE_RETENTION_DAYS, 1095 by default: the CNIL's three years for prospects' data. */
-export function retentionDays(env: Env): number {
-  const value = env.QUOTE_RETENTION_DAYS?.trim();
-  if (!value) return 1095;
-  const days = Number(value);
-  if (!Number.isInteger(days) || days < 1) {
-    throw new Error(`QUOTE_RETENTION_DAYS doit être un nombre entier de jours, pas « ${value} »`);
-  }
-  return days;
-}
-
 const purge: Command = {
   args: "",
   summary:
     "supprime les demandes reçues il y a plus de QUOTE_RETENTION_DAYS jours (1095 par défaut)",
   async run(_args, { env, out, store }) {
     const days = retentionDays(env);
-    const now = new Date();
-    const before = new Date(now.getTime() - days * 86_400_000);
-    const deleted = await (await store()).purge(before, now);
+    const { before, deleted } = await purgeExpired(await store(), days);
     out(
       `${deleted} demande(s) reçue(s) avant le ${parisTime(before.toISOString())} supprimée(s) (conservation : ${days} jours).`,
     );

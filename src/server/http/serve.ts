@@ -1,6 +1,8 @@
 import path from "node:path";
 import { openLeadStore } from "../leads/open-store";
 import { createQuoteEndpoint } from "../quote-endpoint";
+import { retentionDays, startDailyPurge } from "../leads/retention";
+import { spamSettings } from "../spam/screen";
 import { portSetting, trustProxySetting } from "./settings";
 import { createSiteServer } from "./site-server";
 
@@ -16,13 +18,20 @@ async function main(): Promise<void> {
   const port = portSetting(process.env.PORT);
   const host = process.env.HOST || "0.0.0.0";
   const store = await openLeadStore(process.env);
+  // Read once, so that a wrong QUOTE_RATE_LIMIT stops the start rather than every request.
+  const spam = spamSettings(process.env);
   const app = await createSiteServer({
     publicDir: path.resolve("public"),
-    endpoint: createQuoteEndpoint({ store: async () => store }),
+    endpoint: createQuoteEndpoint({ store: async () => store, spam }),
     trustProxy: trustProxySetting(process.env.TRUST_PROXY),
+    spam,
   });
+  const purging = startDailyPurge(store, retentionDays(process.env));
   // Closed after the last request has its answer, so no write is cut short.
-  app.addHook("onClose", () => store.close());
+  app.addHook("onClose", async () => {
+    purging.stop();
+    await store.close();
+  });
   await app.listen({ port, host });
   console.log(`Site and quote endpoint on http://${host}:${port} (pid ${process.pid})`);
 

@@ -118,7 +118,7 @@ type SecretHolder = { [generatedKey]?: string };
  * only), with a warning. Every process that checks challenges must share the same secret.
  */
 export function challengeSecret(
-  env: NodeJS.ProcessEnv = globalThis.process.env,
+  env: Readonly<Record<string, string | undefined>> = globalThis.process.env,
   log: (line: string) => void = console.warn,
 ): string {
   const configured = env.QUOTE_CHALLENGE_SECRET?.trim();

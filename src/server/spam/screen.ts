@@ -6,7 +6,7 @@ import {
   verifyAltchaHeader,
   type ChallengeFailure,
 } from "./challenge";
-import { addressKey, clientAddress, trustedProxyCount } from "./client-address";
+import { addressKey } from "./client-address";
 import {
   checkRateLimits,
   emailCounterKey,
@@ -24,15 +24,16 @@ export const challengeFailedMessage = "La vérification anti-robot a échoué, v
 /** What the defences need from a lead store (the file and PostgreSQL stores alike). */
 export type SpamStore = Pick<LeadStore, "spendChallenge" | "countHit">;
 
-export type SpamSettings = { secret: string; limits: RateLimits; trustedProxies: number };
+export type SpamSettings = { secret: string; limits: RateLimits };
 
-/** The settings from the environment: QUOTE_CHALLENGE_SECRET, QUOTE_RATE_LIMIT, TRUST_PROXY. */
-export function spamSettings(env: NodeJS.ProcessEnv = globalThis.process.env): SpamSettings {
-  return {
-    secret: challengeSecret(env),
-    limits: parseRateLimits(env.QUOTE_RATE_LIMIT),
-    trustedProxies: trustedProxyCount(env.TRUST_PROXY),
-  };
+/**
+ * The settings from the environment: QUOTE_CHALLENGE_SECRET and QUOTE_RATE_LIMIT. (TRUST_PROXY is
+ * the server's: it gives the endpoint the client's address.)
+ */
+export function spamSettings(
+  env: Readonly<Record<string, string | undefined>> = globalThis.process.env,
+): SpamSettings {
+  return { secret: challengeSecret(env), limits: parseRateLimits(env.QUOTE_RATE_LIMIT) };
 }
 
 type Headers = Record<string, string | string[] | undefined>;
@@ -51,15 +52,16 @@ export type Screening =
 export async function screenQuoteRequest({
   request,
   headers,
-  socketAddress,
+  clientAddress,
   store,
   settings,
   now = new Date(),
 }: {
   request: QuoteRequest;
   /** Node's request headers, names in lower case. */
-  headers: Headers;
-  socketAddress: string | undefined;
+  headers: Readonly<Headers>;
+  /** The client's address, after the trusted proxies (TRUST_PROXY) if any. */
+  clientAddress: string;
   store: SpamStore;
   settings: SpamSettings;
   now?: Date;
@@ -74,11 +76,10 @@ export async function screenQuoteRequest({
   const challenge = await verifyAltchaHeader(headers.altcha, settings.secret, now);
   if (!challenge.ok) return refused(challenge.failure);
 
-  const address = clientAddress(socketAddress, headers["x-forwarded-for"], settings.trustedProxies);
   const verdict = await checkRateLimits(
     store,
     settings.limits,
-    { addressKey: addressKey(address), email: request.email },
+    { addressKey: addressKey(clientAddress), email: request.email },
     now,
   );
   if (verdict.limited) {
