@@ -17,9 +17,11 @@ module.exports = {
     "<rootDir>/e2e",
     "<rootDir>/tests/build",
   ],
-  // gatsby ships untranspiled ES modules that babel-jest must compile.
+  // gatsby ships untranspiled ES modules that babel-jest must compile, and so does
+  // content-disposition 3 (under @fastify/static), altcha-lib and @noble/hashes: each package is judged by its innermost
+  // node_modules folder, so a nested copy is compiled too.
   transformIgnorePatterns: [
-    "node_modules/(?!(gatsby|gatsby-script|gatsby-link|gatsby-plugin-image|jotai-tanstack-query|altcha-lib|@noble/hashes)/)",
+    "node_modules/(?!.*node_modules/)(?!(gatsby|gatsby-script|gatsby-link|gatsby-plugin-image|jotai-tanstack-query|content-disposition|altcha-lib|@noble/hashes)/)",
   ],
   setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],
   testEnvironmentOptions: { url: "http://localhost/", customExportConditions: [""] },

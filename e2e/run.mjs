@@ -1,16 +1,14 @@
-// Browser tests: serve the production build (with its Gatsby Function) and run the suites in
-// Debian's Chromium through playwright-core. Screenshots go to test-results/screenshots.
+// Browser tests: serve the production build with the production server (`npm run serve`: the
+// site under its own _headers, and the quote endpoint) and run the suites in Debian's Chromium
+// through playwright-core. Screenshots go to test-results/screenshots.
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { run } from "node:test";
 import { spec } from "node:test/reporters";
-import { serveBuild } from "./gatsby-serve.mjs";
-import { startStaticHost } from "./static-host.mjs";
+import { startProductionServer } from "./production-server.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 9400);
-// The static host with public/_headers, in front of gatsby serve for /api/*.
-const hostPort = Number(process.env.E2E_HOST_PORT ?? port + 10);
 const quoteFile = path.join(
   mkdtempSync(path.join(tmpdir(), "e2e-quotes-")),
   "quote-requests.jsonl",
@@ -21,13 +19,9 @@ if (!existsSync("public/index.html")) {
   process.exit(1);
 }
 
-const { url: baseUrl, stop: stopServer } = await serveBuild({
-  port,
-  env: { QUOTE_REQUESTS_FILE: quoteFile },
-});
-const host = await startStaticHost({ root: "public", port: hostPort, apiTarget: baseUrl });
-process.env.E2E_BASE_URL = baseUrl;
-process.env.E2E_HOST_URL = `http://localhost:${hostPort}`;
+// `localhost`, not 127.0.0.1: the admin uses its local backend only on localhost.
+const server = await startProductionServer({ port, env: { QUOTE_REQUESTS_FILE: quoteFile } });
+process.env.E2E_BASE_URL = server.url;
 process.env.E2E_QUOTE_FILE = quoteFile;
 
 // E2E_FILES=a.test.mjs,b.test.mjs runs only those files.
@@ -46,9 +40,9 @@ let failed = false;
 const stream = run({ files, concurrency: 1, timeout: 600_000 });
 stream.on("test:fail", () => (failed = true));
 stream.compose(spec).pipe(process.stdout);
-stream.on("close", () => {
-  host.closeAllConnections();
-  host.close();
-  stopServer();
-  process.exitCode = failed ? 1 : 0;
+stream.on("close", async () => {
+  const code = await server.stop();
+  // A server that could not stop cleanly on SIGTERM fails the run too.
+  if (code !== 0) console.error(`The production server exited with ${code}:\n${server.log()}`);
+  process.exitCode = failed || code !== 0 ? 1 : 0;
 });

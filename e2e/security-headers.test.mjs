@@ -1,16 +1,30 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
-import { launch, openPage } from "./browser.mjs";
-import { headersFor, parseHeadersFile } from "./static-host.mjs";
+import { tsImport } from "tsx/esm/api";
+import { baseUrl, launch, openPage } from "./browser.mjs";
 
-// The site as the static host serves it: e2e/static-host.mjs applies public/_headers exactly, so
-// the browser enforces the real Content-Security-Policy. Any violation (a script, style, image,
-// font or connection the policy refuses) fails the test, and the page must still work.
+// The site as the production server sends it: the headers of public/_headers, read with the
+// server's own parser, so the browser enforces the real Content-Security-Policy. Any violation
+// (a script, style, image, font or connection the policy refuses) fails the test, and the page
+// must still work.
 
-const hostUrl = process.env.E2E_HOST_URL ?? "http://localhost:9410";
+const { headersFor, parseHeadersFile } = await tsImport(
+  "../src/server/http/host-headers.ts",
+  import.meta.url,
+);
 const quoteFile = process.env.E2E_QUOTE_FILE;
 const rules = parseHeadersFile(readFileSync("public/_headers", "utf8"));
+
+/** The headers _headers gives `rulePath`, each with its exact value, and no CORS or X-Powered-By. */
+function assertHostHeaders(headers, rulePath) {
+  const expected = headersFor(rules, rulePath);
+  assert.ok(expected.size > 0, rulePath);
+  for (const [name, value] of expected) assert.equal(headers[name], value, name);
+  for (const name of Object.keys(headers)) {
+    assert.doesNotMatch(name, /^(x-powered-by|access-control-)/, name);
+  }
+}
 
 /** A page that records CSP violations, as events and as console messages. */
 async function openWatched(browser, options) {
@@ -46,14 +60,14 @@ describe("under the headers of public/_headers", () => {
     "/conditions-generales",
     "/contact",
   ]) {
-    it(`${path}: served with its policy, gzipped, no violation, no error`, async () => {
+    it(`${path}: served with its policy, Brotli-compressed, no violation, no error`, async () => {
       const page = await openWatched(browser);
-      const response = await page.goto(hostUrl + path, { waitUntil: "networkidle" });
+      const response = await page.goto(baseUrl + path, { waitUntil: "networkidle" });
       const headers = response.headers();
-      const expected = headersFor(rules, path);
-      assert.ok(expected.get("content-security-policy"));
-      for (const [name, value] of expected) assert.equal(headers[name], value, name);
-      assert.equal(headers["content-encoding"], "gzip");
+      assert.ok(headersFor(rules, path).get("content-security-policy"));
+      assertHostHeaders(headers, path);
+      // The build's own Brotli copy (Chromium accepts br).
+      assert.equal(headers["content-encoding"], "br");
       // Scroll through the page so lazy images load under the policy too.
       await page.evaluate(async () => {
         for (let y = 0; y < document.body.scrollHeight; y += 600) {
@@ -68,9 +82,29 @@ describe("under the headers of public/_headers", () => {
     });
   }
 
+  it("every file the landing page loads carries the headers _headers gives its path", async () => {
+    const page = await openWatched(browser);
+    const responses = [];
+    page.on("response", (response) => {
+      if (response.url().startsWith(baseUrl)) responses.push(response);
+    });
+    await page.goto(baseUrl, { waitUntil: "networkidle" });
+    const kinds = new Set();
+    for (const response of responses) {
+      const { pathname } = new URL(response.url());
+      assert.equal(response.status(), 200, pathname);
+      assertHostHeaders(response.headers(), pathname);
+      kinds.add(response.headers()["cache-control"] ?? "none");
+    }
+    // Pages and page data revalidated, bundles immutable: both kinds of rule were met.
+    assert.ok(kinds.has("public, max-age=0, must-revalidate"));
+    assert.ok(kinds.has("public, max-age=31536000, immutable"));
+    await page.close();
+  });
+
   it("the scripts run: the menu opens and the testimonials answer their controls", async () => {
     const page = await openWatched(browser, { width: 360, reducedMotion: "reduce" });
-    await page.goto(hostUrl, { waitUntil: "networkidle" });
+    await page.goto(baseUrl, { waitUntil: "networkidle" });
     await page.getByRole("button", { name: "Menu" }).click();
     assert.ok(await page.getByRole("navigation", { name: "Navigation principale" }).isVisible());
     await page.keyboard.press("Escape");
@@ -87,7 +121,7 @@ describe("under the headers of public/_headers", () => {
 
   it("the quote form sends to the embedded endpoint and confirms", async () => {
     const page = await openWatched(browser);
-    await page.goto(`${hostUrl}/contact`, { waitUntil: "networkidle" });
+    await page.goto(`${baseUrl}/contact`, { waitUntil: "networkidle" });
     const form = page.getByRole("form", { name: "Demande de devis" });
     const fields = {
       Prénom: "Claire",
@@ -106,6 +140,7 @@ describe("under the headers of public/_headers", () => {
       form.getByRole("button", { name: "Envoyer ma demande" }).click(),
     ]);
     assert.equal(answer.status(), 201);
+    assertHostHeaders(answer.headers(), "/api/contact");
     await page
       .getByText("Votre demande a été envoyée avec succès ! Nous vous recontacterons sous 24h.")
       .waitFor();
@@ -118,12 +153,13 @@ describe("under the headers of public/_headers", () => {
 
   it("an unknown path shows the landing page with status 404 and no violation", async () => {
     const page = await openWatched(browser);
-    const response = await page.goto(`${hostUrl}/une-page-inconnue`, {
+    const response = await page.goto(`${baseUrl}/une-page-inconnue`, {
       waitUntil: "networkidle",
     });
     assert.equal(response.status(), 404);
     assert.match(await page.locator("h1").innerText(), /Recouvrez vos impayés/);
-    assert.equal(response.headers()["x-frame-options"], "DENY");
+    // 404.html's own headers, its policy included.
+    assertHostHeaders(response.headers(), "/404.html");
     // The console reports the 404 answers themselves; only policy violations count here.
     assert.deepEqual(page.violations, []);
     await page.close();
