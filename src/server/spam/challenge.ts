@@ -36,11 +36,16 @@ export type VerifiedChallenge = {
 
 export type ChallengeCheck = VerifiedChallenge | { ok: false; failure: ChallengeFailure };
 
-export function issueChallenge(secret: string, now: Date = new Date()): Promise<AltchaChallenge> {
+/** `counter`: the work asked for; tests that post hundreds of requests ask for little. */
+export function issueChallenge(
+  secret: string,
+  now: Date = new Date(),
+  counter: number = randomInt(counterRange.min, counterRange.max),
+): Promise<AltchaChallenge> {
   return createChallenge({
     algorithm: "SHA-256",
     cost: 1,
-    counter: randomInt(counterRange.min, counterRange.max),
+    counter,
     deriveKey,
     // Signed with the rest: the server can tell how long ago it issued the challenge.
     data: { issuedAt: now.getTime() },
