@@ -38,7 +38,10 @@ export function suspicionReason(request: QuoteRequest, signals: Signals): string
     return `champ piège « Site web » rempli (${truncate(decodeLoosely(website))})`;
   }
   const elapsedText = single(signals.elapsedHeader);
-  const elapsed = elapsedText === undefined ? Number.NaN : Number(elapsedText);
+  const elapsed =
+    elapsedText !== undefined && /^\d{1,12}$/.test(elapsedText.trim())
+      ? Number(elapsedText)
+      : Number.NaN;
   if (!Number.isFinite(elapsed)) return "envoyée sans passer par le formulaire du site";
   if (elapsed < minimumFillMs) {
     return `formulaire rempli en ${(Math.max(0, elapsed) / 1000).toFixed(1)} s`;
