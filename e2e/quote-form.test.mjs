@@ -105,6 +105,26 @@ describe("a visitor requests a quote", () => {
     await page.close();
   });
 
+  it("a submit before the challenge is solved waits under the spinner, then goes through", async () => {
+    const page = await openPage(browser);
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route("**/api/challenge", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/#contact`, { waitUntil: "networkidle" });
+    const form = await fillForm(page);
+    await form.getByRole("button", { name: "Envoyer ma demande" }).click();
+    const sending = form.getByRole("button", { name: "Envoi en cours..." });
+    await sending.waitFor();
+    assert.ok(await sending.isDisabled());
+    release();
+    await page.getByText(success).waitFor();
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   it("a refused proof of work shows the French toast, keeps the input, and a retry goes through", async () => {
     const page = await openPage(browser);
     let strip = true;
