@@ -298,10 +298,7 @@ function PrivacyNotice({ controller, email }: PrivacyContact) {
         Vous pouvez accéder à vos données, les rectifier, les effacer, en limiter l’usage, vous y
         opposer, en demander la portabilité et retirer votre consentement à tout moment, en écrivant
         à <a href={`mailto:${email}`}>{email}</a>. Vous pouvez aussi adresser une réclamation à la
-        CNIL (www.cnil.fr).{" "}
-        <a href="/politique-confidentialite" target="_blank" rel="noopener">
-          Politique de confidentialité (nouvel onglet)
-        </a>
+        CNIL (www.cnil.fr). La politique de confidentialité, liée ci-dessus, en dit plus.
       </p>
     </div>
   );
