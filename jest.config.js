@@ -16,6 +16,8 @@ module.exports = {
     "<rootDir>/public",
     "<rootDir>/e2e",
     "<rootDir>/tests/build",
+    // Needs PostgreSQL, SMTP and a webhook receiver: npm run test:pipeline (jest.pipeline.config.js).
+    "<rootDir>/tests/pipeline",
   ],
   // gatsby ships untranspiled ES modules that babel-jest must compile, and so does
   // content-disposition 3 (under @fastify/static), altcha-lib and @noble/hashes: each package is judged by its innermost

@@ -1,5 +1,7 @@
 import type { GatsbyFunctionConfig, GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
-import { sharedLeadStore } from "../server/leads/open-store";
+import { sharedDeliveryRunner } from "../server/delivery/shared";
+import { functionsHostVariable } from "../server/leads/host";
+import { runtimeEnv, sharedLeadStore } from "../server/leads/open-store";
 import { createQuoteEndpoint } from "../server/quote-endpoint";
 
 // POST /api/contact under `gatsby develop`: a thin adapter over the one quote endpoint
@@ -24,7 +26,13 @@ export const { config } = { config: functionConfig };
 
 // Gatsby loads this module again on every request: the endpoint is cheap to make, and the store
 // behind it is one per process (sharedLeadStore keeps it on globalThis).
-const endpoint = createQuoteEndpoint({ store: () => sharedLeadStore() });
+// On a functions host (Netlify with Gatsby's adapter), the instance may be frozen once it has
+// answered: the deliveries are tried before the answer there.
+const endpoint = createQuoteEndpoint({
+  store: () => sharedLeadStore(),
+  delivery: () => sharedDeliveryRunner(),
+  deliverBeforeAnswer: functionsHostVariable(runtimeEnv()) !== null,
+});
 
 export default async function handler(
   req: GatsbyFunctionRequest<unknown>,

@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import type { Created, ErrorBody, FieldDetail } from "../features/quote-form/quote-api";
 import { quoteFields, validateQuoteRequest } from "../features/quote-form/quote-request";
+import { pendingDeliveries } from "./delivery/pending";
 import { requestFingerprint } from "./leads/fingerprint";
-import type { Lead, LeadStore } from "./leads/lead-store";
+import type { Channel, Lead, LeadStore } from "./leads/lead-store";
+import { oneLine } from "./one-line";
 import { screenQuoteRequest, spamSettings, type SpamSettings } from "./spam/screen";
 
 // The quote endpoint, once: method, headers, body and client address in; status, headers and a
@@ -43,9 +45,25 @@ export interface QuoteEndpointResponse {
   body: ErrorBody | Created;
 }
 
+/** What announces stored leads (src/server/delivery/runner.ts): email, acknowledgement, webhook. */
+export interface LeadDelivery {
+  /** The channels a lead stored now is owed; their state is stored with it. */
+  channels(): Channel[];
+  /** Delivers what is due (the new lead, and earlier failures past their back-off). Never rejects. */
+  kick(): Promise<void>;
+}
+
 export interface QuoteEndpointOptions {
   /** The lead store; asked on each request, so that a failure to open it is a 500, not a crash. */
   store: () => Promise<LeadStore>;
+  /** Without it, leads are stored and announced to no one. */
+  delivery?: () => Promise<LeadDelivery>;
+  /**
+   * Answer only once the deliveries have been tried (4 s at most). On a functions host the instance may be
+   * frozen as soon as it has answered, and a delivery left running would stall until the next
+   * call; a long-running server answers first and delivers right after.
+   */
+  deliverBeforeAnswer?: boolean;
   now?: () => Date;
   /**
    * The anti-bot settings (src/server/spam), read once from the environment by default. Every
@@ -175,8 +193,27 @@ function answer(
 const refuse = (status: number, messageText: string, headers?: Record<string, string>) =>
   answer(status, { messageText }, headers);
 
+/**
+ * How long an answer waits for the deliveries on a functions host: a slow relay must not make the
+ * visitor's request outlive the host's time limit (10 s on Netlify). What is not done by then is
+ * left pending, and retried by a later request or `npm run leads -- retry`.
+ */
+const deliveryWaitMs = 4000;
+
+function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void promise.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 export function createQuoteEndpoint({
   store,
+  delivery,
+  deliverBeforeAnswer = false,
   now = () => new Date(),
   spam,
 }: QuoteEndpointOptions): QuoteEndpoint {
@@ -230,17 +267,25 @@ export function createQuoteEndpoint({
       return refuse(screening.status, screening.messageText, screening.headers);
     }
 
+    const announce = await delivery?.();
     const lead: Lead = {
       id: randomUUID(),
       idempotencyKey,
       fingerprint: requestFingerprint(validation.request),
       receivedAt: now().toISOString(),
       request: validation.request,
-      // Stored apart, answered like any other: a robot learns nothing from the answer.
+      // Stored apart, answered like any other: a robot learns nothing from the answer. Its
+      // deliveries wait, pending, until `npm run leads -- release` clears the quarantine.
       quarantine: screening.quarantine,
-      deliveries: {},
+      deliveries: pendingDeliveries(announce?.channels() ?? []),
     };
     const saved = await leadStore.save(lead);
+    // Stored (durably: the save resolves after the fsync or the commit), so now announced; a
+    // replay or a conflict kicks too, which retries earlier failures past their back-off.
+    if (announce) {
+      const delivered = announce.kick();
+      if (deliverBeforeAnswer) await settledWithin(delivered, deliveryWaitMs);
+    }
     switch (saved.outcome) {
       case "created":
         return answer(201, { id: saved.lead.id });
@@ -258,7 +303,8 @@ export function createQuoteEndpoint({
     try {
       return await respond(request);
     } catch (error) {
-      console.error("[quote-endpoint] quote request not stored:", error);
+      // One line, the cause named (ECONNREFUSED, EROFS, DATABASE_URL…), for logs read with grep.
+      console.error(`[quote-endpoint] quote request not stored: ${oneLine(error)}`);
       return refuse(500, responseMessages.notStored);
     }
   };

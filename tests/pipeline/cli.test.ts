@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { FileLeadStore } from "../../src/server/leads/file-store";
 import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
 import { leads } from "./support/cli";
 import { makeLead, waitFor } from "./support/leads";
@@ -128,4 +129,42 @@ test("the help lists every command", async () => {
     expect(help.stdout).toContain(`  ${name}`);
   }
   expect((await leads(["inconnue"], {})).code).toBe(2);
+});
+
+test("the same commands on the file store", async () => {
+  const file = join(folder, "quote-requests.jsonl");
+  const fileStore = new FileLeadStore(file);
+  await fileStore.open();
+  const lead = makeLead({ firstName: "Aurélie" }, { channels: ["email"] });
+  await fileStore.save(lead);
+  await fileStore.close();
+  const fileEnv = {
+    QUOTE_REQUESTS_FILE: file,
+    SMTP_URL: smtp.url,
+    QUOTE_NOTIFY_TO: "ventes@hestia.test",
+    QUOTE_MAIL_FROM: "site@hestia.test",
+  };
+  smtp.mails.length = 0;
+
+  expect((await leads(["migrate"], fileEnv)).stdout).toBe(
+    "Stockage dans un fichier (DATABASE_URL n'est pas défini) : rien à migrer.\n",
+  );
+  const check = await leads(["check"], fileEnv);
+  expect(check.stdout).toMatch(/^Fichier des demandes : joignable \(lisible\)$/m);
+  expect(check.stdout).toMatch(/^Webhook : non configuré/m);
+  const list = await leads(["list"], fileEnv);
+  expect(list.stdout).toContain(`${lead.id}`);
+  expect(list.stdout).toContain("email:en attente(0)");
+  expect((await leads(["show", lead.id], fileEnv)).stdout).toContain("Prénom : Aurélie");
+  const csv = join(folder, "file-export.csv");
+  await leads(["export", csv], fileEnv);
+  expect(readFileSync(csv, "utf8")).toContain('"Aurélie"');
+
+  const retry = await leads(["retry"], fileEnv);
+  expect(retry.stdout).toBe("1 demande(s) traitée(s) : 1 envoi(s) réussi(s), 0 échec(s).\n");
+  await waitFor(() => smtp.mails.length === 1, 5000, "the email");
+  expect((await leads(["retry"], fileEnv)).stdout).toBe(
+    "0 demande(s) traitée(s) : 0 envoi(s) réussi(s), 0 échec(s).\n",
+  );
+  expect((await leads(["list"], fileEnv)).stdout).toContain("email:envoyé");
 });

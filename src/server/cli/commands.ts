@@ -7,8 +7,9 @@ import { checkWebhook } from "../delivery/webhook";
 import { fieldText, leadFieldLabels, parisTime } from "../leads/lead-fields";
 import type { Channel, Delivery, Lead, LeadStore } from "../leads/lead-store";
 import { redactUrl, storeKind } from "../leads/open-store";
-import { oneLine, PostgresLeadStore } from "../leads/postgres-store";
+import { PostgresLeadStore } from "../leads/postgres-store";
 import { purgeExpired, retentionDays } from "../leads/retention";
+import { oneLine } from "../one-line";
 import { csvDocument } from "./csv";
 
 // The subcommands of `npm run leads`, one entry each in `commands`: a new one (spam, release…) is

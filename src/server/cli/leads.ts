@@ -1,6 +1,6 @@
 import type { LeadStore } from "../leads/lead-store";
 import { openLeadStore } from "../leads/open-store";
-import { oneLine } from "../leads/postgres-store";
+import { oneLine } from "../one-line";
 import { commands, type CliContext } from "./commands";
 
 // `npm run leads -- <commande>`: the same commands on the file and on PostgreSQL, chosen by the

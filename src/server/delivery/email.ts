@@ -137,7 +137,7 @@ export class EmailSender {
     const url = new URL(smtpUrl);
     this.transporter = nodemailer.createTransport({
       pool: true,
-      maxConnections: 3,
+      maxConnections: 5,
       host: url.hostname,
       port: url.port ? Number(url.port) : url.protocol === "smtps:" ? 465 : 587,
       secure: url.protocol === "smtps:",
@@ -145,10 +145,10 @@ export class EmailSender {
         ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
         : undefined,
       // Bounded, so that a silent SMTP server fails a delivery (retried later) instead of
-      // holding it, and its lease, for minutes.
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
+      // holding it for minutes: 25 s at worst, within the 30 s lease of its claim.
+      connectionTimeout: 5_000,
+      greetingTimeout: 5_000,
+      socketTimeout: 15_000,
     });
   }
 

@@ -1,6 +1,7 @@
-import { oneLine } from "../leads/postgres-store";
+import { oneLine } from "../one-line";
 import type { Channel, Delivery, Lead, LeadStore } from "../leads/lead-store";
 import { configuredChannels, deliveryConfig, type DeliveryConfig } from "./config";
+export { pendingDeliveries } from "./pending";
 import { ackMessage, EmailSender, salesMessage } from "./email";
 import { readAckContent } from "./site-content";
 import { postWebhook } from "./webhook";
@@ -23,17 +24,6 @@ export function backOffMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
-export function pendingDeliveries(channels: readonly Channel[]): Lead["deliveries"] {
-  const pending: Delivery = {
-    state: "pending",
-    attempts: 0,
-    nextAttemptAt: null,
-    lastError: null,
-    sentAt: null,
-  };
-  return Object.fromEntries(channels.map((channel) => [channel, { ...pending }]));
-}
-
 export interface RunSummary {
   sent: number;
   failed: number;
@@ -41,7 +31,9 @@ export interface RunSummary {
 }
 
 export interface RunnerOptions {
+  /** The settings, read from `env` (default: the process's environment) when not given. */
   config?: DeliveryConfig;
+  env?: Partial<Record<string, string>>;
   leaseMs?: number;
   now?: () => Date;
   /** Where content/ is, for the acknowledgement (defaults to the working folder's). */
@@ -61,7 +53,7 @@ export class DeliveryRunner {
     private readonly store: LeadStore,
     options: RunnerOptions = {},
   ) {
-    this.config = options.config ?? deliveryConfig();
+    this.config = options.config ?? deliveryConfig(options.env);
     this.leaseMs = options.leaseMs ?? defaultLeaseMs;
     this.now = options.now ?? (() => new Date());
     this.contentDir = options.contentDir;
@@ -111,10 +103,9 @@ export class DeliveryRunner {
     const summary: RunSummary = { sent: 0, failed: 0, leads: leads.length };
     await Promise.all(
       leads.map(async (lead) => {
+        // The store hands over only the channels it claimed for this run.
         const channels = Object.entries(lead.deliveries).flatMap(([channel, delivery]) =>
-          delivery && isDue(delivery, claimedAt, options.ignoreBackOff)
-            ? [[channel as Channel, delivery] as const]
-            : [],
+          delivery?.state === "pending" ? [[channel as Channel, delivery] as const] : [],
         );
         await Promise.all(
           channels.map(async ([channel, delivery]) => {
@@ -187,10 +178,4 @@ export class DeliveryRunner {
     await this.running;
     this.sender?.close();
   }
-}
-
-function isDue(delivery: Delivery, now: Date, ignoreBackOff = false): boolean {
-  if (delivery.state !== "pending") return false;
-  if (ignoreBackOff || delivery.nextAttemptAt === null) return true;
-  return new Date(delivery.nextAttemptAt).getTime() <= now.getTime();
 }

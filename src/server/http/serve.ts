@@ -1,4 +1,6 @@
+import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { DeliveryRunner } from "../delivery/runner";
 import { openLeadStore } from "../leads/open-store";
 import { createQuoteEndpoint } from "../quote-endpoint";
 import { retentionDays, startDailyPurge } from "../leads/retention";
@@ -11,6 +13,9 @@ import { createSiteServer } from "./site-server";
 // the requests in flight finish (a lead being written to disk included), closes the lead store,
 // then exits.
 
+/** How often the server looks for deliveries due (failures past their back-off). */
+const sweepIntervalMs = 15_000;
+
 /** How long the requests in flight get after SIGTERM before the process ends anyway. */
 const shutdownGraceMs = 10_000;
 
@@ -20,20 +25,37 @@ async function main(): Promise<void> {
   const store = await openLeadStore(process.env);
   // Read once, so that a wrong QUOTE_RATE_LIMIT stops the start rather than every request.
   const spam = spamSettings(process.env);
+  // Its settings are read now: a half-set channel stops the start, naming the missing variable.
+  const delivery = new DeliveryRunner(store);
   const app = await createSiteServer({
     publicDir: path.resolve("public"),
-    endpoint: createQuoteEndpoint({ store: async () => store, spam }),
+    endpoint: createQuoteEndpoint({
+      store: async () => store,
+      delivery: async () => delivery,
+      spam,
+    }),
     trustProxy: trustProxySetting(process.env.TRUST_PROXY),
     spam,
   });
   const purging = startDailyPurge(store, retentionDays(process.env));
-  // Closed after the last request has its answer, so no write is cut short.
+  // Closed after the last request has its answer, so no write is cut short; the deliveries under
+  // way end first, so that each one's outcome is recorded.
   app.addHook("onClose", async () => {
     purging.stop();
+    clearInterval(sweep);
+    await delivery.close();
     await store.close();
   });
   await app.listen({ port, host });
-  console.log(`Site and quote endpoint on http://${host}:${port} (pid ${process.pid})`);
+  const { port: listening } = app.server.address() as AddressInfo;
+  console.log(`Site and quote endpoint on http://${host}:${listening} (pid ${process.pid})`);
+  // Leads left undelivered by an earlier run (a crash, an SMTP outage) are tried again now,
+  // as their back-off allows, rather than at the next visitor's request.
+  void delivery.kick();
+  // And while it runs, so that a failure is retried once its back-off has passed even when no
+  // visitor comes by (an SMTP relay back at night is used before the morning's first request).
+  const sweep = setInterval(() => void delivery.kick(), sweepIntervalMs);
+  sweep.unref();
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -86,10 +86,18 @@ export async function createSiteServer({
   if (!files.has("index.html") || !files.has("404.html")) {
     throw new Error(`${root} holds no built site: run \`npm run build\` first.`);
   }
-  const hostHeaders = headerLookup(
-    parseHeadersFile(readFileSync(path.join(root, "_headers"), "utf8")),
+  const rules = parseHeadersFile(readFileSync(path.join(root, "_headers"), "utf8"));
+  const hostHeaders = headerLookup(rules);
+  // The site's pages are routes without a final slash, each named in _headers. Any other folder
+  // (the admin) is asked for with its slash, as its relative links need: /admin → /admin/.
+  const routes = new Set(
+    rules.map((rule) => rule.path).filter((rulePath) => !rulePath.includes("*")),
   );
-
+  const wantsSlash = (urlPath: string, file: string) =>
+    file.endsWith("index.html") &&
+    file !== urlPath.slice(1) &&
+    !urlPath.endsWith("/") &&
+    !routes.has(urlPath);
   const app = Fastify({
     // Requests are logged by the reverse proxy in front, if any; errors go to stderr below.
     logger: false,
@@ -97,6 +105,7 @@ export async function createSiteServer({
     // A client that sends its request slower than this is cut off, so that slow clients
     // cannot hold connections open at will.
     requestTimeout: 30_000,
+    return503OnClosing: false,
     // Errors Fastify meets before any route (an undecodable URL): the same French JSON.
     frameworkErrors: (error, request, reply) => {
       void sendJson(request, reply, error.statusCode ?? 400, { messageText: messages.badRequest });
@@ -127,6 +136,19 @@ export async function createSiteServer({
 
   const sendNotFoundPage = (reply: FastifyReply) =>
     withHostHeaders(reply, rulesPath("404.html")).code(404).sendFile("/404.html");
+
+  // Once closing (SIGTERM), every answer closes its connection: left open for another request,
+  // it would hold the shutdown until its keep-alive timeout. A request that still arrives on a
+  // connection opened before is served (not Fastify's English 503), then its connection closed.
+  let closing = false;
+  app.addHook("preClose", (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (closing) reply.header("connection", "close");
+    return payload;
+  });
 
   // No parser reads a body: the quote endpoint reads its own, stopping past its limit, and no
   // other route takes one.
@@ -192,7 +214,12 @@ export async function createSiteServer({
         return sendJson(request, reply, 404, { messageText: messages.notFound });
       }
       const file = urlPath === undefined ? undefined : resolveFile(files, urlPath);
-      if (file === undefined) return sendNotFoundPage(reply);
+      if (file === undefined || urlPath === undefined) return sendNotFoundPage(reply);
+      if (wantsSlash(urlPath, file)) {
+        const queryAt = request.url.indexOf("?");
+        const query = queryAt === -1 ? "" : request.url.slice(queryAt);
+        return withHostHeaders(reply, urlPath).redirect(`${encodeURI(urlPath)}/${query}`, 301);
+      }
       return withHostHeaders(reply, rulesPath(file)).sendFile(`/${file}`);
     },
   });

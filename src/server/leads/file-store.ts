@@ -2,7 +2,7 @@ import { quoteFields, type QuoteRequest } from "../../features/quote-form/quote-
 import { emailCounterKey } from "../spam/rate-limit";
 import { requestFingerprint } from "./fingerprint";
 import { JsonLinesFile, rewriteLines } from "./json-lines-file";
-import type { Channel, Delivery, Lead, LeadStore, SaveResult } from "./lead-store";
+import type { Channel, ClaimOptions, Delivery, Lead, LeadStore, SaveResult } from "./lead-store";
 
 // The lead store with no database: one JSON line per lead in QUOTE_REQUESTS_FILE (read it with
 // `jq`), and the deliveries' later states in a journal beside it (`<name>.deliveries.jsonl`), so
@@ -28,6 +28,8 @@ interface JournalEntry {
   id: string;
   channel: Channel;
   delivery: Delivery;
+  /** Set by a claim: the channel is a delivery run's until then. The next entry ends it. */
+  leasedUntil?: string;
 }
 
 interface PendingSave {
@@ -133,9 +135,19 @@ function entryFromLine(text: string): JournalEntry | undefined {
   }
 }
 
-/** A pending delivery is due once its back-off date has passed (none: at once). */
-function isDue(delivery: Delivery | undefined, now: Date): delivery is Delivery {
+/**
+ * A pending delivery is due once its lease (if claimed) has ended and its back-off date has
+ * passed (none: at once); `npm run leads -- retry` does not wait for the back-off.
+ */
+function isDue(
+  delivery: Delivery | undefined,
+  leasedUntil: string | undefined,
+  now: Date,
+  ignoreBackOff: boolean,
+): delivery is Delivery {
   if (delivery?.state !== "pending") return false;
+  if (leasedUntil !== undefined && Date.parse(leasedUntil) > now.getTime()) return false;
+  if (ignoreBackOff) return true;
   return delivery.nextAttemptAt === null || Date.parse(delivery.nextAttemptAt) <= now.getTime();
 }
 
@@ -168,6 +180,8 @@ export class FileLeadStore implements LeadStore {
    * one server process (PostgreSQL shares counters between several), and a restart forgets them.
    */
   private readonly counters = new Map<string, { key: string; end: number; hits: number }>();
+  /** `id channel` → end of the lease of the last claim, while no later entry ended it. */
+  private readonly leases = new Map<string, string>();
   private queue: Promise<unknown> = Promise.resolve();
   private waitingSaves: PendingSave[] = [];
   private flushQueued = false;
@@ -190,6 +204,7 @@ export class FileLeadStore implements LeadStore {
       () => {
         this.journalled.clear();
         this.released.clear();
+        this.leases.clear();
       },
     );
     this.challenges = new JsonLinesFile(
@@ -239,25 +254,45 @@ export class FileLeadStore implements LeadStore {
     });
   }
 
-  claimDue(now: Date, leaseMs: number): Promise<Lead[]> {
+  claimDue(now: Date, leaseMs: number, options: ClaimOptions = {}): Promise<Lead[]> {
     return this.exclusive(async () => {
       await this.catchUp();
       const leaseEnd = new Date(now.getTime() + leaseMs).toISOString();
       const claims: JournalEntry[] = [];
-      const ids: string[] = [];
+      const claimed = new Map<string, Channel[]>();
       for (const [id, deliveries] of this.pending) {
-        const due = channels.filter((channel) => isDue(deliveries[channel], now));
+        const due = channels.filter((channel) =>
+          isDue(
+            deliveries[channel],
+            this.leases.get(`${id} ${channel}`),
+            now,
+            options.ignoreBackOff === true,
+          ),
+        );
         if (due.length === 0) continue;
-        ids.push(id);
+        claimed.set(id, due);
         for (const channel of due) {
           const delivery = deliveries[channel] as Delivery;
-          claims.push({ id, channel, delivery: { ...delivery, nextAttemptAt: leaseEnd } });
+          claims.push({ id, channel, delivery, leasedUntil: leaseEnd });
         }
       }
       // The lease is on disk before anyone sends: a second process sees the channel not due.
       await this.journal.append(claims.map((claim) => JSON.stringify(claim)));
-      const claimed = await Promise.all(ids.map((id) => this.read(id)));
-      return claimed.filter((lead): lead is Lead => lead !== undefined);
+      const leads = await Promise.all(
+        [...claimed].map(async ([id, due]) => {
+          const lead = await this.read(id);
+          // Only the channels claimed here: the caller's work (see LeadStore.claimDue).
+          return (
+            lead && {
+              ...lead,
+              deliveries: Object.fromEntries(
+                due.map((channel) => [channel, lead.deliveries[channel]]),
+              ),
+            }
+          );
+        }),
+      );
+      return leads.filter((lead): lead is Lead => lead !== undefined);
     });
   }
 
@@ -475,6 +510,9 @@ export class FileLeadStore implements LeadStore {
     }
     const entry = entryFromLine(text);
     if (!entry) return;
+    const leaseKey = `${entry.id} ${entry.channel}`;
+    if (entry.leasedUntil === undefined) this.leases.delete(leaseKey);
+    else this.leases.set(leaseKey, entry.leasedUntil);
     const held = this.quarantined.get(entry.id);
     if (held) this.quarantined.set(entry.id, { ...held, [entry.channel]: entry.delivery });
     const deliveries = { ...this.journalled.get(entry.id), [entry.channel]: entry.delivery };

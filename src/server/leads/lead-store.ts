@@ -52,8 +52,10 @@ export interface LeadStore {
   /** Every lead, oldest first, quarantined ones included. */
   list(): Promise<Lead[]>;
   /**
-   * Leads with a pending delivery due at `now`, each claimed for `leaseMs` so that a second
-   * process (or a second retry run) does not send it too.
+   * Leads with a pending delivery due at `now`, each such channel claimed for `leaseMs` so that a
+   * second process (or a second retry run) does not send it too. A claimed channel is never due
+   * before its lease ends, whatever its back-off says; `recordDelivery` ends the lease. Each lead
+   * returned carries in `deliveries` only the channels this call claimed: the caller's work.
    */
   claimDue(now: Date, leaseMs: number, options?: ClaimOptions): Promise<Lead[]>;
   /** Records one channel's new state for one lead (durable before it resolves). */

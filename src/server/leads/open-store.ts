@@ -4,8 +4,8 @@ import { FunctionsHostWithoutDatabaseError, functionsHostVariable } from "./host
 import type { LeadStore } from "./lead-store";
 import { PostgresLeadStore } from "./postgres-store";
 
-// The one place that turns configuration into a store: PostgreSQL with DATABASE_URL, else the
-// JSON-lines file (QUOTE_REQUESTS_FILE), refused on a functions host whose disk does not last.
+// Which lead store the configuration asks for: PostgreSQL with DATABASE_URL, else the JSON-lines
+// file (QUOTE_REQUESTS_FILE), which a functions host is refused (its disk does not last).
 // A store chosen here is the one the endpoint, the delivery worker and `npm run leads` all use.
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -15,12 +15,6 @@ export type Env = Readonly<Record<string, string | undefined>>;
 // Gatsby Function (and each test) can point them elsewhere without a rebuild.
 export const runtimeEnv = (): Env => globalThis.process.env;
 
-export type StoreKind = "postgres" | "file";
-
-export function storeKind(env: Env): StoreKind {
-  return env.DATABASE_URL?.trim() ? "postgres" : "file";
-}
-
 const defaultFile = "data/quote-requests.jsonl";
 
 /** `QUOTE_REQUESTS_FILE`, or `data/quote-requests.jsonl`, resolved against the working folder. */
@@ -28,13 +22,29 @@ export function quoteRequestsFile(env: Env = runtimeEnv()): string {
   return resolve(process.cwd(), env.QUOTE_REQUESTS_FILE || defaultFile);
 }
 
-/** Opens the configured store, ready for its first request (the file already indexed). */
+export type StoreKind = "postgres" | "file";
+
+export function storeKind(env: Env): StoreKind {
+  return env.DATABASE_URL?.trim() ? "postgres" : "file";
+}
+
+export interface OpenOptions {
+  /** PostgreSQL connections of this process (default 10); a command needs one or two. */
+  maxConnections?: number;
+}
+
+/**
+ * Opens the configured store, ready for its first request (the file already indexed; the
+ * database is connected to, and its schema checked, at the first request, so that a database
+ * down at start does not stop the site: its requests get a French 500 until it is back).
+ */
 export async function openLeadStore(
   env: Env = runtimeEnv(),
-  options: { maxConnections?: number } = {},
+  options: OpenOptions = {},
 ): Promise<LeadStore> {
-  const databaseUrl = env.DATABASE_URL?.trim();
-  if (databaseUrl) return new PostgresLeadStore(databaseUrl, options);
+  if (storeKind(env) === "postgres") {
+    return new PostgresLeadStore(env.DATABASE_URL!.trim(), options);
+  }
   const host = functionsHostVariable(env);
   if (host) throw new FunctionsHostWithoutDatabaseError(host);
   const store = new FileLeadStore(quoteRequestsFile(env));
@@ -44,8 +54,18 @@ export async function openLeadStore(
 
 /** The configuration a store was opened for: another one (a test, an edit) opens another. */
 function storeKey(env: Env): string {
-  const databaseUrl = env.DATABASE_URL?.trim();
-  return databaseUrl ? `postgres:${databaseUrl}` : `file:${quoteRequestsFile(env)}`;
+  return storeKind(env) === "postgres" ? `postgres ${env.DATABASE_URL}` : quoteRequestsFile(env);
+}
+
+/** A connection string fit for a log or a terminal: the password replaced by ***. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "(adresse illisible)";
+  }
 }
 
 // Gatsby deletes a function's bundle from the require cache and loads it again on every request
@@ -67,15 +87,4 @@ export function sharedLeadStore(env: Env = runtimeEnv()): Promise<LeadStore> {
     stores.set(key, store);
   }
   return store;
-}
-
-/** A connection string fit for a log or a terminal: the password replaced by ***. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = "***";
-    return parsed.toString();
-  } catch {
-    return "(adresse illisible)";
-  }
 }

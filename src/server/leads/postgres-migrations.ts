@@ -22,9 +22,7 @@ export const migrations: readonly Migration[] = [
         fingerprint text NOT NULL,
         received_at timestamptz NOT NULL,
         request jsonb NOT NULL,
-        quarantine jsonb,
-        -- A delivery run's claim on the lead, so that one process alone notifies it.
-        leased_until timestamptz
+        quarantine jsonb
       );
       CREATE TABLE lead_deliveries (
         lead_id uuid NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
@@ -34,6 +32,8 @@ export const migrations: readonly Migration[] = [
         next_attempt_at timestamptz,
         last_error text,
         sent_at timestamptz,
+        -- A delivery run's claim on the channel, so that one process alone sends it.
+        leased_until timestamptz,
         PRIMARY KEY (lead_id, channel)
       );
       CREATE INDEX lead_deliveries_pending ON lead_deliveries (next_attempt_at)

@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { QuoteRequest } from "../../features/quote-form/quote-request";
 import type { Channel, ClaimOptions, Delivery, Lead, LeadStore, SaveResult } from "./lead-store";
+import { oneLine } from "../one-line";
 import { emailCounterKey } from "../spam/rate-limit";
 import { latestVersion, migrations } from "./postgres-migrations";
 
@@ -18,8 +19,11 @@ export class SchemaMissingError extends Error {
   }
 }
 
-/** Leads claimed by one delivery run at most: a run stays short, the next one takes the rest. */
-const claimBatch = 100;
+/**
+ * Channels claimed by one delivery run at most (about ten leads): a run stays well within its
+ * lease, the next one takes the rest.
+ */
+const claimBatch = 30;
 
 const migrationsTable = "lead_schema_migrations";
 // Any constant shared by every process: two `migrate` runs at once then apply each step once.
@@ -145,50 +149,62 @@ export class PostgresLeadStore implements LeadStore {
 
   async save(lead: Lead): Promise<SaveResult> {
     await this.ready();
-    return this.transaction(async (client) => {
-      // ON CONFLICT DO NOTHING waits for a concurrent insert of the same key to commit or roll
-      // back, so two processes racing with one request end with one row and one "created".
-      const inserted = await client.query(
-        `INSERT INTO leads (id, idempotency_key, fingerprint, received_at, request, quarantine)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (idempotency_key) DO NOTHING`,
-        [
-          lead.id,
-          lead.idempotencyKey,
-          lead.fingerprint,
-          lead.receivedAt,
-          JSON.stringify(lead.request),
-          lead.quarantine === null ? null : JSON.stringify(lead.quarantine),
-        ],
-      );
-      if (inserted.rowCount === 0) {
-        const existing = await this.getByKey(client, lead.idempotencyKey);
-        if (existing === undefined)
-          throw new Error("idempotency key conflict without a stored lead");
-        return existing.fingerprint === lead.fingerprint
-          ? { outcome: "replayed", lead: existing }
-          : { outcome: "conflict" };
-      }
-      for (const [channel, delivery] of deliveryEntries(lead.deliveries)) {
-        await client.query(
-          `INSERT INTO lead_deliveries
-             (lead_id, channel, state, attempts, next_attempt_at, last_error, sent_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [lead.id, channel, ...deliveryValues(delivery)],
-        );
-      }
-      return { outcome: "created", lead };
-    });
+    const values = [
+      lead.id,
+      lead.idempotencyKey,
+      lead.fingerprint,
+      lead.receivedAt,
+      JSON.stringify(lead.request),
+      lead.quarantine === null ? null : JSON.stringify(lead.quarantine),
+      JSON.stringify(
+        deliveryEntries(lead.deliveries).map(([channel, delivery]) => ({ channel, ...delivery })),
+      ),
+    ];
+    // One statement, so one transaction and one round trip: the lead and its deliveries are
+    // committed together or not at all, and the visitor's 201 waits for that commit. ON CONFLICT
+    // DO NOTHING waits for a concurrent insert of the same key to commit or roll back, so two
+    // processes racing with one request end with one row and one "created".
+    const statement = `
+      WITH inserted AS (
+        INSERT INTO leads (id, idempotency_key, fingerprint, received_at, request, quarantine)
+        VALUES ($1, $2, $3, $4, $5, $6)
+        ON CONFLICT (idempotency_key) DO NOTHING
+        RETURNING id),
+      deliveries AS (
+        INSERT INTO lead_deliveries
+          (lead_id, channel, state, attempts, next_attempt_at, last_error, sent_at)
+        SELECT inserted.id, d.channel, d.state, d.attempts, d."nextAttemptAt", d."lastError",
+               d."sentAt"
+        FROM inserted, jsonb_to_recordset($7::jsonb) AS d(channel text, state text,
+          attempts integer, "nextAttemptAt" timestamptz, "lastError" text, "sentAt" timestamptz)
+        RETURNING 1)
+      SELECT (SELECT count(*) FROM inserted)::integer AS created`;
+    // Tried again on a dead connection only with a key: if the first try's commit went through
+    // unanswered, the second finds the key and answers "replayed"; without a key it would store
+    // the lead twice.
+    const { rows } =
+      lead.idempotencyKey === null
+        ? await this.pool.query<{ created: number }>(statement, values)
+        : await this.query<{ created: number }>(statement, values);
+    if (rows[0]?.created === 1) return { outcome: "created", lead };
+    const existing = await this.getByKey(lead.idempotencyKey);
+    if (existing === undefined) throw new Error("idempotency key conflict without a stored lead");
+    return existing.fingerprint === lead.fingerprint
+      ? { outcome: "replayed", lead: existing }
+      : { outcome: "conflict" };
   }
 
+  /** `pool.query`, tried once more on a fresh connection when the first one was already dead. */
   /**
-   * Runs `work` in a transaction; the commit is awaited before it resolves (the visitor's 201
-   * waits for it: once it returns, the lead survives a crash).
+   * Runs `work` in one transaction on one pooled connection (purge and erase delete from several
+   * tables: all or nothing). Resolves once committed.
    */
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.checkout();
+    const client = await this.pool.connect();
+    client.on("error", ignoreClientError);
     let broken: Error | undefined;
     try {
+      await client.query("BEGIN");
       const result = await work(client);
       await client.query("COMMIT");
       return result;
@@ -203,29 +219,6 @@ export class PostgresLeadStore implements LeadStore {
     }
   }
 
-  /**
-   * A pooled connection with its transaction begun. A connection the server dropped while it sat
-   * idle (a restart) fails at once; it is thrown away and a fresh one tried, once, so the first
-   * visitor after a restart is not answered 500 for a connection that was already dead.
-   */
-  private async checkout(): Promise<pg.PoolClient> {
-    for (let attempt = 1; ; attempt += 1) {
-      const client = await this.pool.connect();
-      // While checked out, a client's connection error is emitted on the client: without a
-      // listener Node would end the process. The query in progress rejects with it anyway.
-      client.on("error", ignoreClientError);
-      try {
-        await client.query("BEGIN");
-        return client;
-      } catch (error) {
-        client.removeListener("error", ignoreClientError);
-        client.release(error instanceof Error ? error : true);
-        if (attempt >= 2 || !isConnectionError(error)) throw error;
-      }
-    }
-  }
-
-  /** `pool.query`, tried once more on a fresh connection when the first one was already dead. */
   private async query<R extends pg.QueryResultRow>(
     text: string,
     values?: unknown[],
@@ -240,9 +233,9 @@ export class PostgresLeadStore implements LeadStore {
     }
   }
 
-  private async getByKey(client: pg.PoolClient, key: string | null): Promise<Lead | undefined> {
+  private async getByKey(key: string | null): Promise<Lead | undefined> {
     if (key === null) return undefined;
-    const { rows } = await client.query<LeadRow>(
+    const { rows } = await this.query<LeadRow>(
       `SELECT ${leadColumns} FROM leads l WHERE l.idempotency_key = $1`,
       [key],
     );
@@ -270,23 +263,37 @@ export class PostgresLeadStore implements LeadStore {
     await this.ready();
     // FOR UPDATE SKIP LOCKED: a second process running the same query at the same moment skips
     // the rows this one is claiming instead of waiting for them, then finds them leased.
-    const { rows } = await this.query<LeadRow>(
+    const claimed = await this.query<{ lead_id: string; channel: Channel }>(
       `WITH due AS (
-         SELECT l.id FROM leads l
-         WHERE l.quarantine IS NULL
-           AND (l.leased_until IS NULL OR l.leased_until <= $1)
-           AND EXISTS (
-             SELECT 1 FROM lead_deliveries d
-             WHERE d.lead_id = l.id AND d.state = 'pending'
-               AND ($3 OR d.next_attempt_at IS NULL OR d.next_attempt_at <= $1))
+         SELECT d.lead_id, d.channel FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id
+         WHERE d.state = 'pending' AND l.quarantine IS NULL
+           AND (d.leased_until IS NULL OR d.leased_until <= $1)
+           AND ($3 OR d.next_attempt_at IS NULL OR d.next_attempt_at <= $1)
          ORDER BY l.seq
          LIMIT ${claimBatch}
-         FOR UPDATE OF l SKIP LOCKED)
-       UPDATE leads l SET leased_until = $2 FROM due WHERE l.id = due.id
-       RETURNING ${leadColumns}`,
+         FOR UPDATE OF d SKIP LOCKED)
+       UPDATE lead_deliveries d SET leased_until = $2
+       FROM due WHERE d.lead_id = due.lead_id AND d.channel = due.channel
+       RETURNING d.lead_id, d.channel`,
       [now, new Date(now.getTime() + leaseMs), options.ignoreBackOff === true],
     );
-    return rows.map(toLead);
+    if (claimed.rows.length === 0) return [];
+    const channels = new Map<string, Set<Channel>>();
+    for (const { lead_id, channel } of claimed.rows) {
+      channels.set(lead_id, (channels.get(lead_id) ?? new Set()).add(channel));
+    }
+    const { rows } = await this.query<LeadRow>(
+      `SELECT ${leadColumns} FROM leads l WHERE l.id = ANY($1::uuid[]) ORDER BY l.seq`,
+      [[...channels.keys()]],
+    );
+    return rows.map((row) => {
+      const lead = toLead(row);
+      const mine = channels.get(lead.id)!;
+      const deliveries = Object.fromEntries(
+        Object.entries(lead.deliveries).filter(([channel]) => mine.has(channel as Channel)),
+      );
+      return { ...lead, deliveries };
+    });
   }
 
   async recordDelivery(id: string, channel: Channel, delivery: Delivery): Promise<void> {
@@ -298,7 +305,7 @@ export class PostgresLeadStore implements LeadStore {
        ON CONFLICT (lead_id, channel) DO UPDATE SET
          state = EXCLUDED.state, attempts = EXCLUDED.attempts,
          next_attempt_at = EXCLUDED.next_attempt_at, last_error = EXCLUDED.last_error,
-         sent_at = EXCLUDED.sent_at`,
+         sent_at = EXCLUDED.sent_at, leased_until = NULL`,
       [id, channel, ...deliveryValues(delivery)],
     );
   }
@@ -446,10 +453,4 @@ function toLead(row: LeadRow): Lead {
     quarantine: row.quarantine,
     deliveries,
   };
-}
-
-/** An error on one line, for logs read with grep. */
-export function oneLine(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.replace(/\s+/g, " ").trim();
 }

@@ -26,7 +26,11 @@ export class TestPostgres {
   private readonly bin = binDir();
   private readonly asRoot = userInfo().uid === 0;
 
-  constructor(readonly port: number) {
+  /** `durable`: fsync on, as in production (the load benchmark); off for the fault tests. */
+  constructor(
+    readonly port: number,
+    private readonly options: { durable?: boolean } = {},
+  ) {
     this.dir = mkdtempSync(join(tmpdir(), "leads-pg-"));
     if (this.asRoot) {
       const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
@@ -63,8 +67,9 @@ export class TestPostgres {
 
   /** Starts the server and waits until it accepts connections (pg_ctl -w). */
   start(): void {
-    // fsync off: the tests are about the protocol, not about surviving a power cut of this box.
-    const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
+    // fsync off for tests: they are about the protocol, not about surviving a power cut.
+    const fsync = this.options.durable ? "on" : "off";
+    const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=${fsync} -c max_connections=100`;
     this.run("pg_ctl", [
       "-D",
       this.data,

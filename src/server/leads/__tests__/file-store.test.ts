@@ -295,7 +295,8 @@ describe("deliveries", () => {
 
     const claimed = await store.claimDue(now, 30_000);
     expect(claimed.map((each) => each.id)).toEqual([due.id]);
-    expect(claimed[0]?.deliveries.email?.nextAttemptAt).toBe(later(30_000).toISOString());
+    // Only the channel claimed, as it was: the lease is kept apart from the back-off.
+    expect(claimed[0]?.deliveries).toEqual({ email: pending(null) });
     // Within the lease, a second worker gets nothing.
     expect(await store.claimDue(later(1_000), 30_000)).toEqual([]);
 
@@ -309,8 +310,8 @@ describe("deliveries", () => {
     await store.recordDelivery(due.id, "email", sent);
     // After the lease, only the webhook (due by then) is claimed.
     const next = await store.claimDue(later(61_000), 30_000);
-    expect(next.map((each) => Object.keys(each.deliveries))).toEqual([["email", "webhook"]]);
-    expect(next[0]?.deliveries.email).toEqual(sent);
+    expect(next.map((each) => Object.keys(each.deliveries))).toEqual([["webhook"]]);
+    expect((await store.get(due.id))?.deliveries.email).toEqual(sent);
 
     // The leads file keeps one line per lead; states are in the journal, read by a new store.
     expect(lines()).toHaveLength(3);
@@ -322,6 +323,20 @@ describe("deliveries", () => {
       sentAt: later(61_000).toISOString(),
     });
     expect(await store.claimDue(later(10 * 60_000), 30_000)).toEqual([]);
+  });
+
+  it("a retry claims a delivery within its back-off, but never one under another's lease", async () => {
+    const store = await openStore();
+    const waiting = lead({ deliveries: { email: pending(later(60_000).toISOString()) } });
+    await store.save(waiting);
+    expect(await store.claimDue(now, 30_000)).toEqual([]);
+    const [claimed] = await store.claimDue(now, 30_000, { ignoreBackOff: true });
+    expect(claimed?.id).toBe(waiting.id);
+    expect(await store.claimDue(later(1_000), 30_000, { ignoreBackOff: true })).toEqual([]);
+    // A second process reading the journal sees the lease too.
+    const other = await openStore();
+    expect(await other.claimDue(later(1_000), 30_000, { ignoreBackOff: true })).toEqual([]);
+    expect(await other.claimDue(later(31_000), 30_000, { ignoreBackOff: true })).toHaveLength(1);
   });
 
   it("refuses to record a delivery for an unknown lead", async () => {

@@ -1,0 +1,212 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { PostgresLeadStore } from "../src/server/leads/postgres-store";
+import { waitFor } from "../tests/pipeline/support/leads";
+import { TestPostgres } from "../tests/pipeline/support/postgres";
+import { SiteProcess } from "../tests/pipeline/support/site-process";
+import { TestSmtp } from "../tests/pipeline/support/smtp";
+
+// `npm run bench:leads` (beside `npm run bench:server`, load/run.mjs): 500 valid quote requests from 10 clients to `npm run serve`, on loopback
+// only, once with the file store and once with PostgreSQL and SMTP (a throwaway cluster and an
+// SMTP listener started here). Prints throughput and p50/p95/max latency against the budgets;
+// exits 1 when one is missed, a request fails, or a lead is stored or emailed other than once.
+// `--store file` or `--store postgres` runs one of the two; LEADS_LOAD_PORT moves the ports
+// (default 9650-9653).
+
+const requests = 500;
+const clients = 10;
+const budgets = { file: 100, postgres: 250 } as const;
+type Store = keyof typeof budgets;
+
+const basePort = Number(process.env.LEADS_LOAD_PORT ?? 9650);
+
+const body = (i: number) =>
+  JSON.stringify({
+    firstName: "Éloïse",
+    lastName: "Lefèvre",
+    email: `eloise.lefevre+${i}@habitat-reunion.re`,
+    phone: "+262 692 12 34 56",
+    company: `Habitat Réunion ${i}`,
+    message: "Nous gérons 4 200 logements et cherchons un partenaire pour les relances.",
+    rgpd: true,
+  });
+
+interface Figures {
+  store: Store;
+  throughput: number;
+  p50: number;
+  p95: number;
+  max: number;
+  errors: number;
+  stored: number;
+  emailed: number | null;
+  deliveredAfterMs: number | null;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+async function load(
+  site: SiteProcess,
+): Promise<Omit<Figures, "store" | "stored" | "emailed" | "deliveredAfterMs">> {
+  const latencies: number[] = [];
+  let counter = 0;
+  const started = Date.now();
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${site.url}/api/contact`,
+        connections: clients,
+        amount: requests,
+        timeout: 10,
+        requests: [
+          {
+            method: "POST",
+            // Each request a new lead: its own key and body, as 500 visitors would send.
+            setupRequest: (request) => {
+              counter += 1;
+              return {
+                ...request,
+                headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
+                body: body(counter),
+              };
+            },
+          },
+        ],
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) =>
+      latencies.push(responseTime),
+    );
+  });
+  const seconds = (Date.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    throughput: result.requests.total / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    max: latencies.at(-1) ?? NaN,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+/** A few requests first, so that start-up costs (JIT, first connections) are not measured. */
+async function warmUp(site: SiteProcess): Promise<void> {
+  for (let i = 0; i < 20; i += 1) {
+    const answer = await site.post(JSON.parse(body(-i)), randomUUID());
+    if (answer.status !== 201) throw new Error(`warm-up answered ${answer.status}`);
+  }
+}
+
+async function runFile(): Promise<Figures> {
+  const folder = mkdtempSync(join(tmpdir(), "leads-load-"));
+  const file = join(folder, "quote-requests.jsonl");
+  const site = new SiteProcess(basePort, { QUOTE_REQUESTS_FILE: file });
+  try {
+    await site.start();
+    await warmUp(site);
+    const figures = await load(site);
+    await site.stop();
+    const stored = readFileSync(file, "utf8").split("\n").filter(Boolean).length - 20;
+    return { store: "file", ...figures, stored, emailed: null, deliveredAfterMs: null };
+  } finally {
+    await site.destroy();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function runPostgres(): Promise<Figures> {
+  // fsync on: each commit waits for the disk, as the file store's fsync does.
+  const postgres = new TestPostgres(basePort + 1, { durable: true });
+  const smtp = new TestSmtp(basePort + 2);
+  const site = new SiteProcess(basePort + 3, {
+    DATABASE_URL: postgres.url,
+    SMTP_URL: smtp.url,
+    QUOTE_NOTIFY_TO: "ventes@hestia.test",
+    QUOTE_MAIL_FROM: "site@hestia.test",
+  });
+  let store: PostgresLeadStore | undefined;
+  try {
+    postgres.start();
+    postgres.createDatabase();
+    store = new PostgresLeadStore(postgres.url);
+    await store.migrate();
+    await smtp.start();
+    await site.start();
+    await warmUp(site);
+    await waitFor(() => smtp.mails.length === 20, 30_000, "the warm-up's emails");
+    const started = Date.now();
+    const figures = await load(site);
+    await waitFor(() => smtp.mails.length >= 520, 120_000, "500 emails");
+    const deliveredAfterMs = Date.now() - started;
+    // A late duplicate would show within this second.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const { rows } = await store.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM leads");
+    await site.stop();
+    return {
+      store: "postgres",
+      ...figures,
+      stored: rows[0]!.n - 20,
+      emailed: smtp.mails.length - 20,
+      deliveredAfterMs,
+    };
+  } finally {
+    await site.destroy();
+    await store?.close();
+    await smtp.stop();
+    postgres.destroy();
+  }
+}
+
+function report(all: Figures[]): boolean {
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  console.log(`\n${requests} valid quote requests from ${clients} clients (loopback)\n`);
+  console.log(
+    "| store | req/s | p50 | p95 | max | errors | stored | emailed | p95 budget | result |",
+  );
+  console.log(
+    "| ----- | ----- | --- | --- | --- | ------ | ------ | ------- | ---------- | ------ |",
+  );
+  let ok = true;
+  for (const f of all) {
+    const pass =
+      f.p95 < budgets[f.store] &&
+      f.errors === 0 &&
+      f.stored === requests &&
+      (f.emailed === null || f.emailed === requests);
+    ok &&= pass;
+    const name = f.store === "file" ? "file" : "PostgreSQL + SMTP";
+    console.log(
+      `| ${name} | ${f.throughput.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.max)} | ${f.errors} | ${f.stored} | ${f.emailed ?? "—"} | < ${budgets[f.store]} ms | ${pass ? "ok" : "MISSED"} |`,
+    );
+  }
+  for (const f of all) {
+    if (f.deliveredAfterMs !== null) {
+      console.log(
+        `\nPostgreSQL + SMTP: every email delivered ${(f.deliveredAfterMs / 1000).toFixed(1)} s after the first request.`,
+      );
+    }
+  }
+  return ok;
+}
+
+async function main(): Promise<void> {
+  const index = process.argv.indexOf("--store");
+  const only = index === -1 ? undefined : process.argv[index + 1];
+  if (only !== undefined && only !== "file" && only !== "postgres") {
+    throw new Error("--store takes file or postgres");
+  }
+  const all: Figures[] = [];
+  if (only !== "postgres") all.push(await runFile());
+  if (only !== "file") all.push(await runPostgres());
+  if (!report(all)) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

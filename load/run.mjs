@@ -1,0 +1,232 @@
+// `npm run bench:server`: the production server (`npm run serve`) on the build in public/, under
+// a bounded load from this process, on loopback only. It prints, beside their budgets:
+// - the server's resident memory after 1,000 mixed requests (pages, a bundle, an unknown path,
+//   GET /api/contact, valid posts) and its growth over the next 9,000;
+// - the latency of 500 valid posts sent by 10 clients at once (p50, p95, p99), and their errors;
+// then posts from 10 clients, sends SIGTERM after a second and checks that the server exits 0 and
+// that the data file holds one whole JSON line per post answered 201, each of them. Exits
+// non-zero when a budget is missed. LOAD_PORT (default 9090) changes the port.
+import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { startProductionServer } from "../e2e/production-server.mjs";
+
+const budgets = {
+  /** Resident memory may grow this much between the 1,000th and the 10,000th request. */
+  memoryGrowthMB: 50,
+  /** 95th percentile of a valid post's answer, 10 clients posting at once. */
+  postP95Ms: 100,
+};
+const port = Number(process.env.LOAD_PORT ?? 9090);
+const clients = 10;
+
+if (!existsSync("public/index.html")) {
+  console.error("No production build in public/: run `npm run build` first.");
+  process.exit(1);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "server-load-"));
+const quoteFile = path.join(dataDir, "quote-requests.jsonl");
+const server = await startProductionServer({
+  port,
+  // 127.0.0.1 only: the load never leaves the machine.
+  env: { QUOTE_REQUESTS_FILE: quoteFile, HOST: "127.0.0.1" },
+});
+const url = `http://127.0.0.1:${port}`;
+
+/** The server's resident memory in MB, as the kernel counts it (VmRSS). */
+function residentMB() {
+  const status = readFileSync(`/proc/${server.pid}/status`, "utf8");
+  const kB = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]);
+  return kB / 1024;
+}
+
+let posted = 0;
+/** A valid request, different each time, with an Idempotency-Key of its own. */
+function validPost(request) {
+  posted += 1;
+  request.headers = {
+    ...request.headers,
+    "content-type": "application/json",
+    "idempotency-key": `load-${process.pid}-${posted}`,
+  };
+  request.body = JSON.stringify({
+    firstName: "Jeanne",
+    lastName: "Dupont",
+    email: "jeanne.dupont@office-hlm.fr",
+    phone: "01 23 45 67 89",
+    company: `Office HLM n° ${posted}`,
+    message: "Nous souhaitons externaliser le recouvrement de 120 dossiers d'impayés.",
+    rgpd: true,
+  });
+  return request;
+}
+
+const bundle = readFileSync("public/index.html", "utf8").match(/\/app-[0-9a-f]{20}\.js/)?.[0];
+
+let unexpected = 0;
+/** A request of the mix, and the status it must get: anything else counts as an error. */
+const expecting = (status, request) => ({
+  ...request,
+  onResponse: (answered) => {
+    if (answered !== status) unexpected += 1;
+  },
+});
+const page = (pathName, status = 200) =>
+  expecting(status, { method: "GET", path: pathName, headers: { "accept-encoding": "br, gzip" } });
+const post = (pathName) =>
+  expecting(201, { method: "POST", path: pathName, setupRequest: validPost });
+const mixed = [
+  page("/"),
+  expecting(405, { method: "GET", path: "/api/contact" }),
+  post("/api/contact"),
+  page("/mentions-legales"),
+  page(bundle ?? "/favicon.svg"),
+  expecting(405, { method: "GET", path: "/api/contact" }),
+  post("/api/contact/"),
+  page("/une-page-inconnue", 404),
+];
+
+/** Runs `amount` requests from `clients` connections; resolves with the result and each latency. */
+function load(options) {
+  const latencies = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections: clients, timeout: 10, ...options },
+      (error, result) => (error ? reject(error) : resolve({ result, latencies })),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) =>
+      latencies.push(responseTime),
+    );
+  });
+}
+
+const percentile = (values, share) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+};
+const failures = ({ errors, timeouts }) => errors + timeouts;
+
+let failed = false;
+let stopped = false;
+const rows = [];
+const row = (measure, value, budget, ok = true) => {
+  rows.push([measure, value, budget, ok ? "" : "MISSED"]);
+  if (!ok) failed = true;
+};
+
+try {
+  const startMB = residentMB();
+  const first = await load({ amount: 1000, requests: mixed });
+  const afterFirstMB = residentMB();
+  const rest = await load({ amount: 9000, requests: mixed });
+  const afterAllMB = residentMB();
+  const growth = afterAllMB - afterFirstMB;
+  const mixedErrors = unexpected + failures(first.result) + failures(rest.result);
+
+  unexpected = 0;
+  const posts = await load({ amount: 500, requests: [post("/api/contact")] });
+  const p = (share) => percentile(posts.latencies, share).toFixed(1);
+  const postErrors = unexpected + failures(posts.result);
+
+  // SIGTERM in the middle of a burst of posts: every post answered 201 must be on disk, whole,
+  // and the server must exit 0 once the posts in flight are answered.
+  const acceptedBeforeBurst = posted;
+  const burstIds = [];
+  let burstRefusals = 0;
+  const poster = async () => {
+    for (;;) {
+      const request = validPost({ headers: {} });
+      let response;
+      try {
+        response = await fetch(`${url}/api/contact`, { method: "POST", ...request });
+      } catch (error) {
+        // The end expected: the server no longer listens. Anything else cut a post short.
+        if (error.cause?.code !== "ECONNREFUSED") burstRefusals += 1;
+        return;
+      }
+      const answer = await response.json().catch(() => ({}));
+      if (response.status === 201) burstIds.push(answer.id);
+      else burstRefusals += 1;
+    }
+  };
+  const posters = Array.from({ length: clients }, poster);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const exitCode = await server.stop();
+  await Promise.all(posters);
+  stopped = true;
+
+  const lines = readFileSync(quoteFile, "utf8").split("\n");
+  const storedIds = new Set();
+  const whole = lines.slice(0, -1).filter((line) => {
+    try {
+      const { id } = JSON.parse(line);
+      storedIds.add(id);
+      return typeof id === "string";
+    } catch {
+      return false;
+    }
+  });
+  const accepted = acceptedBeforeBurst + burstIds.length;
+
+  row("resident memory at start", `${startMB.toFixed(1)} MB`, "");
+  row("… after the first 1,000 mixed requests", `${afterFirstMB.toFixed(1)} MB`, "");
+  row("… after 10,000", `${afterAllMB.toFixed(1)} MB`, "");
+  row(
+    "growth from 1,000 to 10,000",
+    `${growth.toFixed(1)} MB`,
+    `≤ ${budgets.memoryGrowthMB} MB`,
+    growth <= budgets.memoryGrowthMB,
+  );
+  row(
+    "mixed requests: unexpected answers or errors",
+    String(mixedErrors),
+    "= 0",
+    mixedErrors === 0,
+  );
+  row(
+    "mixed requests per second",
+    String(Math.round(10_000 / (first.result.duration + rest.result.duration))),
+    "",
+  );
+  row("500 valid posts, 10 clients: p50", `${p(0.5)} ms`, "");
+  row("… p95", `${p(0.95)} ms`, `< ${budgets.postP95Ms} ms`, Number(p(0.95)) < budgets.postP95Ms);
+  row("… p99, max", `${p(0.99)} ms, ${p(1)} ms`, "");
+  row("… errors (non-2xx, timeouts, failures)", String(postErrors), "= 0", postErrors === 0);
+  row("… posts per second", String(Math.round(500 / posts.result.duration)), "");
+  row(
+    "SIGTERM after 1 s of posts: answered 201, refused or cut",
+    `${burstIds.length}, ${burstRefusals}`,
+    "refused or cut = 0",
+    burstIds.length > 0 && burstRefusals === 0,
+  );
+  row(
+    "… answered posts missing from the data file",
+    String(burstIds.filter((id) => !storedIds.has(id)).length),
+    "= 0",
+    burstIds.every((id) => storedIds.has(id)),
+  );
+  row("… server exit code", String(exitCode), "= 0", exitCode === 0);
+  row(
+    "data file: whole lines / posts answered 201",
+    `${whole.length} / ${accepted}`,
+    "equal, last line ended",
+    whole.length === accepted && lines.at(-1) === "" && lines.length - 1 === accepted,
+  );
+} finally {
+  if (!stopped) await server.stop();
+  if (failed) console.error(server.log());
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const widths = [0, 1, 2, 3].map((column) =>
+  Math.max(...[["measure", "value", "budget", ""], ...rows].map((cells) => cells[column].length)),
+);
+const line = (cells) => `| ${cells.map((cell, index) => cell.padEnd(widths[index])).join(" | ")} |`;
+console.log(`\nProduction server under load (loopback, ${clients} clients)\n`);
+console.log(line(["measure", "value", "budget", ""]));
+console.log(line(widths.map((width) => "-".repeat(width))));
+for (const cells of rows) console.log(line(cells));
+console.log(failed ? "\nA budget was missed." : "\nEvery budget met.");
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,65 @@
+/**
+ * @jest-environment node
+ */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openLeadStore } from "../leads/open-store";
+import { createQuoteEndpoint } from "../quote-endpoint";
+
+// On a functions host the disk does not keep what is written: without DATABASE_URL the endpoint
+// must refuse (a French 500, DATABASE_URL named in the log) rather than answer 201 for a lead
+// written where it will vanish.
+
+const folder = mkdtempSync(join(tmpdir(), "functions-host-"));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+const body = JSON.stringify({
+  firstName: "Éloïse",
+  lastName: "Lefèvre",
+  email: "eloise@habitat.fr",
+  phone: "+596 696 12 34 56",
+  company: "Martinique Habitat",
+  message: "Nous souhaitons un devis pour 1 200 logements.",
+  rgpd: true,
+});
+
+function post(env: Record<string, string>) {
+  const endpoint = createQuoteEndpoint({ store: () => openLeadStore(env) });
+  return endpoint({
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: Buffer.from(body),
+    clientAddress: "127.0.0.1",
+  });
+}
+
+it.each([
+  ["AWS_LAMBDA_FUNCTION_NAME", "contact"],
+  ["NETLIFY", "true"],
+  ["LAMBDA_TASK_ROOT", "/var/task"],
+])(
+  "with %s set and no DATABASE_URL: 500 in French, DATABASE_URL in the log, no file",
+  async (name, value) => {
+    const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+    const file = join(folder, `${name}.jsonl`);
+    const answer = await post({ [name]: value, QUOTE_REQUESTS_FILE: file });
+    expect(answer.status).toBe(500);
+    expect(answer.body).toEqual({
+      messageText: "Votre demande n'a pas pu être enregistrée, veuillez réessayer",
+    });
+    expect(errors).toHaveBeenCalledTimes(1);
+    const line = String(errors.mock.calls[0]?.[0]);
+    expect(line).toContain("DATABASE_URL");
+    expect(line).toContain(name);
+    expect(line).not.toContain("\n");
+    expect(readdirSync(folder)).not.toContain(`${name}.jsonl`);
+    errors.mockRestore();
+  },
+);
+
+test("on a server whose disk lasts, the same request is stored in the file", async () => {
+  const answer = await post({ QUOTE_REQUESTS_FILE: join(folder, "server.jsonl") });
+  expect(answer.status).toBe(201);
+  expect(readdirSync(folder)).toContain("server.jsonl");
+});

@@ -1,0 +1,128 @@
+/** @jest-environment node */
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { connect, type Socket } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+// `npm run serve` as a process of its own, stopped with SIGTERM while requests are in flight:
+// each of them still gets its answer, each accepted lead is on disk, whole, and the process
+// exits cleanly.
+
+const serveScript = resolve(__dirname, "../serve.ts");
+const repository = resolve(__dirname, "../../../..");
+
+let dir: string;
+let server: ChildProcess;
+let port: number;
+let output = "";
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "serve-"));
+  mkdirSync(join(dir, "public"));
+  writeFileSync(join(dir, "public/index.html"), "<!doctype html><title>Accueil</title>");
+  writeFileSync(join(dir, "public/404.html"), "<!doctype html><title>Introuvable</title>");
+  writeFileSync(join(dir, "public/_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
+  output = "";
+  // tsx resolved from the repository, the built site from the working folder, as in production.
+  server = spawn(
+    process.execPath,
+    ["--import", require.resolve("tsx", { paths: [repository] }), serveScript],
+    {
+      cwd: dir,
+      env: {
+        ...process.env,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        QUOTE_REQUESTS_FILE: join(dir, "leads.jsonl"),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  server.stderr?.on("data", (chunk: Buffer) => (output += chunk));
+  port = await new Promise<number>((done, fail) => {
+    server.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk;
+      const listening = /on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (listening) done(Number(listening[1]));
+    });
+    server.on("exit", () => fail(new Error(`the server stopped:\n${output}`)));
+  });
+}, 30_000);
+
+afterEach(() => {
+  if (server.exitCode === null) server.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const body = (index: number) =>
+  JSON.stringify({
+    firstName: "Jeanne",
+    lastName: "Dupont",
+    email: "jeanne.dupont@office-hlm.fr",
+    phone: "01 23 45 67 89",
+    company: `Office HLM n° ${index}`,
+    message: "Nous souhaitons externaliser le recouvrement de 120 dossiers.",
+    rgpd: true,
+  });
+
+/** A post whose headers and first half are sent now; `finish` sends the rest, then the answer. */
+async function startPost(index: number): Promise<{ finish: () => Promise<string> }> {
+  const socket: Socket = connect(port, "127.0.0.1");
+  await once(socket, "connect");
+  const bytes = Buffer.from(body(index));
+  const half = Math.floor(bytes.length / 2);
+  const received: Buffer[] = [];
+  socket.on("data", (chunk: Buffer) => received.push(chunk));
+  const closed = once(socket, "close");
+  socket.write(
+    `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${bytes.length}\r\nIdempotency-Key: shutdown-${index}\r\n\r\n`,
+  );
+  socket.write(bytes.subarray(0, half));
+  return {
+    finish: async () => {
+      // Not end(): a client that half-closes has its request aborted by Node's HTTP server.
+      socket.write(bytes.subarray(half));
+      // The server closes the connection after its answer, since it is stopping.
+      await closed;
+      return Buffer.concat(received).toString("utf8");
+    },
+  };
+}
+
+it("on SIGTERM, finishes the posts in flight, stores each whole, refuses new connections, exits 0", async () => {
+  const inFlight = await Promise.all(Array.from({ length: 8 }, (_, index) => startPost(index)));
+  // Let the server read the first halves: the requests are now its own.
+  await new Promise((done) => setTimeout(done, 300));
+  const exited = once(server, "exit");
+  server.kill("SIGTERM");
+  await new Promise((done) => setTimeout(done, 300));
+
+  // No new connection once it has stopped listening.
+  const late = connect(port, "127.0.0.1");
+  const [refused] = (await once(late, "error")) as [NodeJS.ErrnoException];
+  expect(refused.code).toBe("ECONNREFUSED");
+
+  const answers = await Promise.all(inFlight.map((post) => post.finish()));
+  for (const answer of answers) {
+    expect(answer).toMatch(/^HTTP\/1\.1 201 /);
+    // The server says it will close the connection rather than keep it for another request.
+    expect(answer).toMatch(/^connection: close\r$/im);
+  }
+  const [code] = (await exited) as [number];
+  expect(code).toBe(0);
+  expect(output).toContain("SIGTERM: finishing the requests in flight");
+
+  const text = readFileSync(join(dir, "leads.jsonl"), "utf8");
+  expect(text.endsWith("\n")).toBe(true);
+  const stored = text
+    .slice(0, -1)
+    .split("\n")
+    .map((line) => JSON.parse(line) as { id: string; idempotencyKey: string });
+  const ids = answers.map(
+    (answer) => (JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)) as { id: string }).id,
+  );
+  expect(stored.map((lead) => lead.id).sort()).toEqual(ids.sort());
+}, 30_000);

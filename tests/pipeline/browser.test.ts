@@ -1,0 +1,116 @@
+import { chromium, type Browser } from "playwright-core";
+import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
+import { waitFor } from "./support/leads";
+import { TestPostgres } from "./support/postgres";
+import { SiteProcess } from "./support/site-process";
+import { TestSmtp } from "./support/smtp";
+import { TestWebhookReceiver } from "./support/webhook-receiver";
+
+// A visitor sends the real form of the production build (`npm run build` first), served by
+// `npm run serve` on PostgreSQL; sales' email, the visitor's acknowledgement and the webhook
+// arrive with every field as typed: accents, a curly apostrophe, an overseas number.
+
+const postgres = new TestPostgres(9661);
+const smtp = new TestSmtp(9662);
+const secret = `whsec_${Buffer.from("browser-test-secret-0123456789ab").toString("base64")}`;
+const receiver = new TestWebhookReceiver(9663, secret);
+let site: SiteProcess;
+let browser: Browser;
+let store: PostgresLeadStore;
+
+const typed = {
+  Prénom: "  Hélène ",
+  Nom: "N’Diaye-Lefèvre",
+  "Email professionnel": "h.ndiaye@oph-guadeloupe.fr",
+  Téléphone: "+590 590 12 34 56",
+  Organisme: "Office public de l'habitat de Guadeloupe",
+  "Décrivez vos besoins":
+    "Environ 300 dossiers « impayés » de plus de trois mois ; Pointe-à-Pitre & Basse-Terre.",
+};
+// What the endpoint keeps: the schema trims each field.
+const expected = {
+  firstName: "Hélène",
+  lastName: "N’Diaye-Lefèvre",
+  email: "h.ndiaye@oph-guadeloupe.fr",
+  phone: "+590 590 12 34 56",
+  company: "Office public de l'habitat de Guadeloupe",
+  message: typed["Décrivez vos besoins"],
+  rgpd: true,
+};
+
+beforeAll(async () => {
+  postgres.start();
+  postgres.createDatabase();
+  store = new PostgresLeadStore(postgres.url);
+  await store.migrate();
+  await Promise.all([smtp.start(), receiver.start()]);
+  site = new SiteProcess(
+    9664,
+    {
+      DATABASE_URL: postgres.url,
+      SMTP_URL: smtp.url,
+      QUOTE_NOTIFY_TO: "ventes@hestia.test",
+      QUOTE_MAIL_FROM: "Site Hestia <site@hestia.test>",
+      QUOTE_ACK: "1",
+      QUOTE_WEBHOOK_URL: receiver.url,
+      QUOTE_WEBHOOK_SECRET: secret,
+    },
+    { realBuild: true },
+  );
+  await site.start();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.destroy();
+  await store?.close();
+  await Promise.all([smtp.stop(), receiver.stop()]);
+  postgres.destroy();
+});
+
+test("the form's request reaches sales, the visitor and the webhook, every field as typed", async () => {
+  const page = await browser.newPage({ locale: "fr-FR" });
+  await page.goto(`${site.url}/#contact`, { waitUntil: "networkidle" });
+  const form = page.getByRole("form", { name: "Demande de devis" });
+  for (const [label, value] of Object.entries(typed)) {
+    await form.getByLabel(label, { exact: true }).fill(value);
+  }
+  await form.getByRole("checkbox").check();
+  await form.getByRole("button", { name: "Envoyer ma demande" }).click();
+  await page.getByText("Votre demande a été envoyée avec succès !").waitFor();
+  await page.close();
+
+  await waitFor(
+    () => smtp.mails.length === 2 && receiver.calls.length === 1,
+    15_000,
+    "2 emails and a webhook",
+  );
+  const sales = smtp.mails.find((mail) => mail.messageId?.startsWith("<devis-sales-"));
+  expect(sales?.subject).toBe(
+    "Demande de devis : Office public de l'habitat de Guadeloupe — Hélène N’Diaye-Lefèvre",
+  );
+  expect(sales?.replyTo?.value[0]?.address).toBe(expected.email);
+  for (const value of Object.values(expected)) {
+    if (typeof value === "string") expect(sales?.text).toContain(value);
+  }
+  expect(sales?.html).toContain("Pointe-à-Pitre &amp; Basse-Terre");
+
+  const ack = smtp.mails.find((mail) => mail.messageId?.startsWith("<devis-ack-"));
+  expect(ack?.text).toContain("Bonjour Hélène N’Diaye-Lefèvre,");
+  expect(ack?.text).toContain(expected.message);
+
+  expect(receiver.calls[0]?.verified).toBe(true);
+  expect(receiver.calls[0]?.payload).toMatchObject({ data: expected });
+
+  const [lead] = await store.list();
+  expect(lead?.request).toEqual(expected);
+  await settle();
+  expect(smtp.mails).toHaveLength(2);
+  expect(receiver.calls).toHaveLength(1);
+});
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));

@@ -1,0 +1,182 @@
+import { randomUUID } from "node:crypto";
+import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
+import { leads } from "./support/cli";
+import { sampleRequest, waitFor } from "./support/leads";
+import { TestPostgres } from "./support/postgres";
+import { SiteProcess } from "./support/site-process";
+import { TestSmtp } from "./support/smtp";
+import { TestWebhookReceiver } from "./support/webhook-receiver";
+
+// The endpoint as it runs in production (`npm run serve`, one or two processes) on a real
+// PostgreSQL, SMTP listener and webhook receiver, each of them stopped, hung or restarted in
+// turn; then every row, email and webhook counted.
+
+const postgres = new TestPostgres(9631);
+const smtp = new TestSmtp(9632);
+const secret = `whsec_${Buffer.from("faults-test-secret-0123456789abcd").toString("base64")}`;
+const receiver = new TestWebhookReceiver(9633, secret);
+let store: PostgresLeadStore;
+
+const env = () => ({
+  DATABASE_URL: postgres.url,
+  SMTP_URL: smtp.url,
+  QUOTE_NOTIFY_TO: "ventes@hestia.test",
+  QUOTE_MAIL_FROM: "site@hestia.test",
+  QUOTE_WEBHOOK_URL: receiver.url,
+  QUOTE_WEBHOOK_SECRET: secret,
+});
+
+const sites: SiteProcess[] = [];
+async function startSite(port: number): Promise<SiteProcess> {
+  const site = new SiteProcess(port, env());
+  sites.push(site);
+  await site.start();
+  return site;
+}
+
+async function rowCount(): Promise<number> {
+  const { rows } = await store.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM leads");
+  return rows[0]!.n;
+}
+
+/** Waits a little longer once counts are reached, so a late duplicate would still be seen. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
+
+beforeAll(async () => {
+  postgres.start();
+  postgres.createDatabase();
+  store = new PostgresLeadStore(postgres.url);
+  await store.migrate();
+  await Promise.all([smtp.start(), receiver.start()]);
+});
+
+afterAll(async () => {
+  for (const site of sites) await site.destroy();
+  await store?.close();
+  await Promise.all([smtp.stop(), receiver.stop()]);
+  postgres.destroy();
+});
+
+beforeEach(async () => {
+  smtp.mails.length = 0;
+  smtp.hang = false;
+  receiver.calls.length = 0;
+  receiver.answers.length = 0;
+  await store.pool.query("DELETE FROM leads");
+});
+
+test("PostgreSQL stopped: a French 500 and nothing stored; after a restart the same key stores once", async () => {
+  const site = await startSite(9640);
+  const key = randomUUID();
+  // This test's own pool sees its idle connections cut too, and says so.
+  const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+  postgres.stop();
+  const refused = await site.post(sampleRequest, key);
+  expect(refused.status).toBe(500);
+  expect(refused.body.messageText).toBe(
+    "Votre demande n'a pas pu être enregistrée, veuillez réessayer",
+  );
+  // One line in the log, naming the cause.
+  expect(site.output).toMatch(/^\[quote-endpoint\] quote request not stored: .*ECONNREFUSED.*$/m);
+
+  postgres.start();
+  const [first, second] = await Promise.all([
+    site.post(sampleRequest, key),
+    site.post(sampleRequest, key),
+  ]);
+  expect([first.status, second.status]).toEqual([201, 201]);
+  expect(first.body.id).toBe(second.body.id);
+  expect(await rowCount()).toBe(1);
+  await waitFor(
+    () => smtp.mails.length === 1 && receiver.calls.length === 1,
+    10_000,
+    "the notifications",
+  );
+  await settle();
+  expect(smtp.mails).toHaveLength(1);
+  await site.stop();
+  errors.mockRestore();
+});
+
+test("SMTP down: the request is stored and answered 201; once SMTP is back, retry sends it once", async () => {
+  const site = await startSite(9641);
+  await smtp.stop();
+  const answer = await site.post(sampleRequest, randomUUID());
+  expect(answer.status).toBe(201);
+  await waitFor(() => receiver.calls.length === 1, 10_000, "the webhook");
+  await waitFor(
+    () => /email for lead .* failed \(attempt 1/.test(site.output),
+    10_000,
+    "the failure log",
+  );
+  expect(await rowCount()).toBe(1);
+
+  await smtp.start();
+  const retry = await leads(["retry"], env());
+  expect(retry.stdout).toBe("1 demande(s) traitée(s) : 1 envoi(s) réussi(s), 0 échec(s).\n");
+  // A later request's run finds nothing left for the first lead.
+  expect((await site.post({ ...sampleRequest, firstName: "Zoé" }, randomUUID())).status).toBe(201);
+  await waitFor(() => smtp.mails.length === 2, 10_000, "the second lead's email");
+  await settle();
+  expect(smtp.mails.map((mail) => mail.subject)).toEqual([
+    expect.stringContaining("Éloïse"),
+    expect.stringContaining("Zoé"),
+  ]);
+  expect(receiver.verifiedIds()).toHaveLength(2);
+  await site.stop();
+});
+
+test("killed between storing and notifying: the next retry delivers, once", async () => {
+  const site = await startSite(9642);
+  // SMTP accepts the connection and never greets; the webhook never answers: the process is
+  // killed while both deliveries are in flight, after the lead was committed.
+  smtp.hang = true;
+  receiver.answers.push("hang");
+  const answer = await site.post(sampleRequest, randomUUID());
+  expect(answer.status).toBe(201);
+  await waitFor(() => receiver.calls.length === 1, 10_000, "the webhook call in flight");
+  await site.kill();
+  smtp.hang = false;
+
+  // The dead process's claim holds for its lease (30 s); retry delivers once it has passed.
+  const first = await leads(["retry"], env());
+  expect(first.stdout).toBe("0 demande(s) traitée(s) : 0 envoi(s) réussi(s), 0 échec(s).\n");
+  await waitFor(
+    async () => (await leads(["retry"], env())).stdout.includes("2 envoi(s) réussi(s)"),
+    45_000,
+    "a retry after the lease",
+  );
+  await settle();
+  expect(smtp.mails).toHaveLength(1);
+  expect(receiver.verifiedIds()).toEqual([`msg_${answer.body.id}`]);
+  const lead = await store.get(String(answer.body.id));
+  expect(lead?.deliveries.email?.state).toBe("sent");
+  expect(lead?.deliveries.webhook?.state).toBe("sent");
+});
+
+test("two processes on one database, 50 requests each sent to both at once: 50 rows, 50 emails, 50 webhooks", async () => {
+  const [a, b] = await Promise.all([startSite(9643), startSite(9644)]);
+  const requests = Array.from({ length: 50 }, (_, i) => ({
+    key: randomUUID(),
+    body: { ...sampleRequest, company: `Office public de l'habitat n° ${i + 1}` },
+  }));
+  const answers = await Promise.all(
+    requests.flatMap(({ key, body }) => [a.post(body, key), b.post(body, key)]),
+  );
+  expect(answers.map((answer) => answer.status)).toEqual(Array(100).fill(201));
+  expect(answers.filter((answer) => answer.replayed)).toHaveLength(50);
+  for (let i = 0; i < 50; i += 1) expect(answers[2 * i]!.body.id).toBe(answers[2 * i + 1]!.body.id);
+
+  await waitFor(
+    () => smtp.mails.length >= 50 && receiver.calls.length >= 50,
+    30_000,
+    "50 emails and 50 webhooks",
+  );
+  await settle();
+  expect(await rowCount()).toBe(50);
+  expect(smtp.mails).toHaveLength(50);
+  expect(new Set(smtp.mails.map((mail) => mail.subject)).size).toBe(50);
+  expect(receiver.calls).toHaveLength(50);
+  expect(receiver.verifiedIds()).toHaveLength(50);
+  await Promise.all([a.stop(), b.stop()]);
+});

@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { DeliveryRunner } from "../../src/server/delivery/runner";
+import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
+import { createQuoteEndpoint } from "../../src/server/quote-endpoint";
+import { sampleRequest } from "./support/leads";
+import { TestPostgres } from "./support/postgres";
+import { TestWebhookReceiver } from "./support/webhook-receiver";
+
+// On a functions host the instance may be frozen once it has answered: the endpoint tries the
+// deliveries before answering, but never makes the visitor wait more than 4 s for them.
+
+const postgres = new TestPostgres(9671);
+const secret = `whsec_${Buffer.from("functions-host-secret-0123456789").toString("base64")}`;
+const receiver = new TestWebhookReceiver(9672, secret);
+let store: PostgresLeadStore;
+let runner: DeliveryRunner;
+
+beforeAll(async () => {
+  postgres.start();
+  postgres.createDatabase();
+  store = new PostgresLeadStore(postgres.url);
+  await store.migrate();
+  await receiver.start();
+  runner = new DeliveryRunner(store, {
+    env: { QUOTE_WEBHOOK_URL: receiver.url, QUOTE_WEBHOOK_SECRET: secret },
+  });
+});
+
+afterAll(async () => {
+  await receiver.stop();
+  await runner?.close();
+  await store?.close();
+  postgres.destroy();
+});
+
+const endpoint = () =>
+  createQuoteEndpoint({
+    store: async () => store,
+    delivery: async () => runner,
+    deliverBeforeAnswer: true,
+  });
+
+const post = () =>
+  endpoint()({
+    method: "POST",
+    headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
+    body: Buffer.from(JSON.stringify(sampleRequest)),
+    clientAddress: "127.0.0.1",
+  });
+
+test("the webhook is delivered, and recorded, before the 201", async () => {
+  const answer = await post();
+  expect(answer.status).toBe(201);
+  expect(receiver.verifiedIds()).toHaveLength(1);
+  const lead = await store.get(String((answer.body as { id: string }).id));
+  expect(lead?.deliveries.webhook?.state).toBe("sent");
+});
+
+test("a receiver that hangs delays the 201 by 4 s at most; the delivery stays pending", async () => {
+  const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+  receiver.answers.push("hang");
+  const started = Date.now();
+  const answer = await post();
+  const waited = Date.now() - started;
+  expect(answer.status).toBe(201);
+  expect(waited).toBeGreaterThanOrEqual(3900);
+  expect(waited).toBeLessThan(4900);
+  const lead = await store.get(String((answer.body as { id: string }).id));
+  expect(lead?.deliveries.webhook?.state).toBe("pending");
+  // The webhook's own 5 s timeout then records the failure, with its back-off.
+  await runner.close();
+  expect((await store.get(lead!.id))?.deliveries.webhook).toMatchObject({
+    state: "pending",
+    attempts: 1,
+  });
+  errors.mockRestore();
+});

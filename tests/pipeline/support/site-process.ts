@@ -1,0 +1,124 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { waitFor } from "./leads";
+
+// `npm run serve` as a process of its own (src/server/http/serve.ts through tsx), so a test can
+// run two of them on one database, or kill one with SIGKILL between storing and notifying.
+// The process runs in a folder of its own with a link to the real content/ (the acknowledgement
+// reads it) and either a minimal public/ (when the pages do not matter: no Gatsby build needed)
+// or a link to the real build (`realBuild`, for a visitor's browser).
+
+const root = join(__dirname, "..", "..", "..");
+// Node with tsx's loader, not the tsx command: that one runs the script in a child process, which
+// a SIGKILL sent to the command would leave running.
+const tsxLoader = pathToFileURL(join(root, "node_modules", "tsx", "dist", "loader.mjs")).href;
+
+export class SiteProcess {
+  private child: ChildProcess | null = null;
+  private readonly folder: string;
+  output = "";
+
+  constructor(
+    readonly port: number,
+    private readonly env: Record<string, string>,
+    { realBuild = false }: { realBuild?: boolean } = {},
+  ) {
+    this.folder = mkdtempSync(join(tmpdir(), "leads-site-"));
+    if (realBuild) {
+      if (!existsSync(join(root, "public", "index.html"))) {
+        throw new Error("No production build in public/: run `npm run build` first.");
+      }
+      symlinkSync(join(root, "public"), join(this.folder, "public"));
+    } else {
+      mkdirSync(join(this.folder, "public"));
+      writeFileSync(
+        join(this.folder, "public", "_headers"),
+        "/*\n  X-Content-Type-Options: nosniff\n",
+      );
+      writeFileSync(
+        join(this.folder, "public", "index.html"),
+        "<!doctype html><title>test</title>",
+      );
+      writeFileSync(join(this.folder, "public", "404.html"), "<!doctype html><title>404</title>");
+    }
+    symlinkSync(join(root, "content"), join(this.folder, "content"));
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(
+      process.execPath,
+      ["--import", tsxLoader, join(root, "src/server/http/serve.ts")],
+      {
+        cwd: this.folder,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          TZ: "UTC",
+          HOST: "127.0.0.1",
+          PORT: String(this.port),
+          ...this.env,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    this.child = child;
+    child.stdout?.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
+    child.stderr?.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
+    await waitFor(
+      () => this.output.includes(`:${this.port}`) || child.exitCode !== null,
+      30_000,
+      `the server on port ${this.port}`,
+    );
+    if (child.exitCode !== null) throw new Error(`server exited: ${this.output}`);
+  }
+
+  /** SIGKILL: no shutdown, no last write, as a crash or an out-of-memory kill. */
+  async kill(): Promise<void> {
+    await this.signal("SIGKILL");
+  }
+
+  async stop(): Promise<void> {
+    await this.signal("SIGTERM");
+  }
+
+  private async signal(signal: NodeJS.Signals): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill(signal);
+    await exited;
+  }
+
+  async destroy(): Promise<void> {
+    await this.signal("SIGKILL");
+    rmSync(this.folder, { recursive: true, force: true });
+  }
+
+  /** POSTs a quote request; resolves with the status and the parsed JSON answer. */
+  async post(
+    body: unknown,
+    key: string | null,
+  ): Promise<{ status: number; body: Record<string, unknown>; replayed: boolean }> {
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (key !== null) headers["idempotency-key"] = key;
+    const response = await fetch(`${this.url}/api/contact`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(20_000),
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as Record<string, unknown>,
+      replayed: response.headers.get("idempotent-replayed") === "true",
+    };
+  }
+}
