@@ -348,6 +348,8 @@ describe("the keyboard alone", () => {
       ...fields.map(({ label }) => label),
       "J'accepte d'être recontacté(e) par téléphone et par email au sujet de ma demande de devis. Voir notre politique de confidentialité (nouvel onglet).",
       "Voir notre politique de confidentialité (nouvel onglet)",
+      // The RGPD notice's address for personal-data requests (content/company: dpoEmail).
+      "donnees-personnelles@hestia-recouvrement.fr",
       "Envoyer ma demande",
     ]);
     // Reading order: down the page, and left to right along a row (within half a line).

@@ -31,6 +31,15 @@ async function fillForm(page) {
   return form;
 }
 
+/** As a person types: key by key, about 25 characters a second. */
+async function typeForm(page) {
+  const form = page.getByRole("form", { name: "Demande de devis" });
+  for (const [label, value] of Object.entries(visitor))
+    await form.getByLabel(label, { exact: true }).pressSequentially(value, { delay: 40 });
+  await form.getByRole("checkbox").check();
+  return form;
+}
+
 let browser;
 before(async () => {
   browser = await launch();
@@ -42,9 +51,15 @@ after(async () => {
 describe("a visitor requests a quote", () => {
   it("against the embedded endpoint: banner, reset form, one line on disk", async () => {
     const page = await openPage(browser, { width: 360 });
+    const workers = [];
+    page.on("worker", (worker) => workers.push(worker.url()));
+    const sent = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/contact")) sent.push(request);
+    });
     await page.goto(`${baseUrl}/#contact`, { waitUntil: "networkidle" });
     const before = storedLines().length;
-    const form = await fillForm(page);
+    const form = await typeForm(page);
     const submit = form.getByRole("button", { name: "Envoyer ma demande" });
     assert.ok(await submit.isEnabled());
     await submit.dblclick();
@@ -55,6 +70,83 @@ describe("a visitor requests a quote", () => {
     assert.equal(lines.length, before + 1);
     assert.equal(lines.at(-1).request.firstName, "Hélène");
     assert.equal(lines.at(-1).request.phone, "+262 692 12 34 56");
+    // A person typing at an ordinary pace: accepted as before, not held as suspect.
+    assert.equal(lines.at(-1).quarantine, null);
+    // The proof of work was solved in a worker from the site's own origin, while typing, and
+    // went in a header: the body is the specification's seven fields.
+    assert.equal(workers.length, 1);
+    assert.equal(new URL(workers[0]).origin, new URL(baseUrl).origin);
+    assert.equal(sent.length, 1);
+    assert.match(sent[0].headers()["altcha"], /^[A-Za-z0-9+/=]+$/);
+    assert.deepEqual(Object.keys(JSON.parse(sent[0].postData())).sort(), [
+      "company",
+      "email",
+      "firstName",
+      "lastName",
+      "message",
+      "phone",
+      "rgpd",
+    ]);
+    assert.deepEqual(page.errors, []);
+    assert.deepEqual(page.foreignRequests, []);
+    await page.close();
+  });
+
+  it("a robot filling the hidden field through the page gets the same banner, and is held apart", async () => {
+    const page = await openPage(browser);
+    await page.goto(`${baseUrl}/#contact`, { waitUntil: "networkidle" });
+    const form = await typeForm(page);
+    // What a robot running the page's JavaScript does: fill every input, the hidden one too.
+    await page.locator('input[name="website"]').fill("https://promo.example");
+    await form.getByRole("button", { name: "Envoyer ma demande" }).click();
+    await page.getByText(success).waitFor();
+    const last = storedLines().at(-1);
+    assert.match(last.quarantine.reason, /champ piège « Site web » rempli/);
+    await page.close();
+  });
+
+  it("a submit before the challenge is solved waits under the spinner, then goes through", async () => {
+    const page = await openPage(browser);
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route("**/api/challenge", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/#contact`, { waitUntil: "networkidle" });
+    const form = await fillForm(page);
+    await form.getByRole("button", { name: "Envoyer ma demande" }).click();
+    const sending = form.getByRole("button", { name: "Envoi en cours..." });
+    await sending.waitFor();
+    assert.ok(await sending.isDisabled());
+    release();
+    await page.getByText(success).waitFor();
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  it("a refused proof of work shows the French toast, keeps the input, and a retry goes through", async () => {
+    const page = await openPage(browser);
+    let strip = true;
+    // The first request loses its solution on the way, as a request with a forged one would.
+    await page.route("**/api/contact", (route) => {
+      const headers = { ...route.request().headers() };
+      if (strip) delete headers["altcha"];
+      strip = false;
+      return route.continue({ headers });
+    });
+    await page.goto(`${baseUrl}/#contact`, { waitUntil: "networkidle" });
+    const form = await typeForm(page);
+    const submit = form.getByRole("button", { name: "Envoyer ma demande" });
+    await submit.click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "La vérification anti-robot a échoué, veuillez réessayer" })
+      .waitFor();
+    assert.equal(await form.getByLabel("Nom", { exact: true }).inputValue(), visitor.Nom);
+    await submit.click();
+    await page.getByText(success).waitFor();
+    page.errors = page.errors.filter((error) => !/Failed to load resource/.test(error));
     assert.deepEqual(page.errors, []);
     await page.close();
   });

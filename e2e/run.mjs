@@ -20,7 +20,13 @@ if (!existsSync("public/index.html")) {
 }
 
 // `localhost`, not 127.0.0.1: the admin uses its local backend only on localhost.
-const server = await startProductionServer({ port, env: { QUOTE_REQUESTS_FILE: quoteFile } });
+// The anti-bot defences stay on: every real-form test solves its challenge. The rate limits are
+// raised, not removed, because the suites send more requests from one address and one email in a
+// few minutes than a person would; tests/pipeline/spam-endpoint.test.ts tests the real limits.
+const server = await startProductionServer({
+  port,
+  env: { QUOTE_REQUESTS_FILE: quoteFile, QUOTE_RATE_LIMIT: "address=200/10m,email=100/1d" },
+});
 process.env.E2E_BASE_URL = server.url;
 process.env.E2E_QUOTE_FILE = quoteFile;
 

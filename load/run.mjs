@@ -12,6 +12,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startProductionServer } from "../e2e/production-server.mjs";
+// TypeScript through tsx's loader (`npm run bench:server` runs node with --import tsx).
+import { personHeadersPool, testChallengeSecret } from "../src/test-utils/anti-bot.ts";
 
 const budgets = {
   /** Resident memory may grow this much between the 1,000th and the 10,000th request. */
@@ -32,8 +34,18 @@ const quoteFile = path.join(dataDir, "quote-requests.jsonl");
 const server = await startProductionServer({
   port,
   // 127.0.0.1 only: the load never leaves the machine.
-  env: { QUOTE_REQUESTS_FILE: quoteFile, HOST: "127.0.0.1" },
+  // Every post carries a solved anti-bot challenge, as the form's do; the rate limits are off,
+  // as they may be for a load on loopback only.
+  env: {
+    QUOTE_REQUESTS_FILE: quoteFile,
+    HOST: "127.0.0.1",
+    QUOTE_CHALLENGE_SECRET: testChallengeSecret,
+    QUOTE_RATE_LIMIT: "off",
+  },
 });
+// One solution per post (each is accepted once), solved before the clock starts: about 2,500
+// posts in the mix, 500 timed, and the burst before SIGTERM.
+const solved = await personHeadersPool(6000);
 const url = `http://127.0.0.1:${port}`;
 
 /** The server's resident memory in MB, as the kernel counts it (VmRSS). */
@@ -47,8 +59,11 @@ let posted = 0;
 /** A valid request, different each time, with an Idempotency-Key of its own. */
 function validPost(request) {
   posted += 1;
+  const person = solved.pop();
+  if (!person) throw new Error("load/run.mjs: more posts than solved challenges; raise the pool");
   request.headers = {
     ...request.headers,
+    ...person,
     "content-type": "application/json",
     "idempotency-key": `load-${process.pid}-${posted}`,
   };

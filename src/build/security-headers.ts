@@ -78,6 +78,8 @@ export function sitePolicy({ scriptHashes, apiOrigin }: PolicyInput): string {
     "img-src": ["'self'"],
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...(apiOrigin ? [apiOrigin] : [])],
+    // The quote form's anti-bot worker: a file of the site's own, never a blob: or data: URL.
+    "worker-src": ["'self'"],
     "manifest-src": ["'self'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],

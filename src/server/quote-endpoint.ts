@@ -6,6 +6,7 @@ import { pendingDeliveries } from "./delivery/pending";
 import { requestFingerprint } from "./leads/fingerprint";
 import type { Channel, Lead, LeadStore } from "./leads/lead-store";
 import { oneLine } from "./one-line";
+import { screenQuoteRequest, spamSettings, type SpamSettings } from "./spam/screen";
 
 // The quote endpoint, once: method, headers, body and client address in; status, headers and a
 // JSON body out. It knows no framework. The production server (src/server/http/) and the Gatsby
@@ -64,6 +65,11 @@ export interface QuoteEndpointOptions {
    */
   deliverBeforeAnswer?: boolean;
   now?: () => Date;
+  /**
+   * The anti-bot settings (src/server/spam), read once from the environment by default. Every
+   * request needs a solved challenge, passes the rate limits, and may be quarantined.
+   */
+  spam?: SpamSettings;
 }
 
 export type QuoteEndpoint = (request: QuoteEndpointRequest) => Promise<QuoteEndpointResponse>;
@@ -209,7 +215,9 @@ export function createQuoteEndpoint({
   delivery,
   deliverBeforeAnswer = false,
   now = () => new Date(),
+  spam,
 }: QuoteEndpointOptions): QuoteEndpoint {
+  let settings = spam;
   async function respond(request: QuoteEndpointRequest): Promise<QuoteEndpointResponse> {
     // OPTIONS is refused like any other method: the site posts from its own origin, so no CORS
     // preflight ever reaches this endpoint, and "Allow: POST" stays the whole truth.
@@ -242,6 +250,23 @@ export function createQuoteEndpoint({
       });
     }
 
+    const leadStore = await store();
+    settings ??= spamSettings();
+    const screening = await screenQuoteRequest({
+      request: validation.request,
+      headers: request.headers,
+      clientAddress: request.clientAddress,
+      store: leadStore,
+      settings,
+      now: now(),
+    });
+    if (screening.outcome === "refused") {
+      console.warn(
+        `[quote-endpoint] refused (${screening.reason}) from ${request.clientAddress || "?"}`,
+      );
+      return refuse(screening.status, screening.messageText, screening.headers);
+    }
+
     const announce = await delivery?.();
     const lead: Lead = {
       id: randomUUID(),
@@ -249,10 +274,12 @@ export function createQuoteEndpoint({
       fingerprint: requestFingerprint(validation.request),
       receivedAt: now().toISOString(),
       request: validation.request,
-      quarantine: null,
+      // Stored apart, answered like any other: a robot learns nothing from the answer. Its
+      // deliveries wait, pending, until `npm run leads -- release` clears the quarantine.
+      quarantine: screening.quarantine,
       deliveries: pendingDeliveries(announce?.channels() ?? []),
     };
-    const saved = await (await store()).save(lead);
+    const saved = await leadStore.save(lead);
     // Stored (durably: the save resolves after the fsync or the commit), so now announced; a
     // replay or a conflict kicks too, which retries earlier failures past their back-off.
     if (announce) {

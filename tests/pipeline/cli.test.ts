@@ -47,7 +47,7 @@ test("before migrate, commands fail naming it; migrate applies the schema once",
   expect(early.stderr).toContain("npm run leads -- migrate");
 
   const first = await leads(["migrate"], env());
-  expect(first).toMatchObject({ code: 0, stdout: "Migration(s) appliquée(s) : 1.\n" });
+  expect(first).toMatchObject({ code: 0, stdout: "Migration(s) appliquée(s) : 1, 2.\n" });
   const second = await leads(["migrate"], env());
   expect(second).toMatchObject({ code: 0, stdout: "Schéma déjà à jour.\n" });
 });
@@ -56,7 +56,7 @@ test("check says each channel is reachable, and sends nothing", async () => {
   const result = await leads(["check"], env());
   expect(result.code).toBe(0);
   expect(result.stdout).toMatch(
-    /^Base PostgreSQL postgres:\/\/postgres@127\.0\.0\.1:9621\/leads : joignable \(schéma à jour, version 1\)$/m,
+    /^Base PostgreSQL postgres:\/\/postgres@127\.0\.0\.1:9621\/leads : joignable \(schéma à jour, version 2\)$/m,
   );
   expect(result.stdout).toMatch(/^SMTP smtp:\/\/127\.0\.0\.1:9622 : joignable/m);
   expect(result.stdout).toMatch(
@@ -125,7 +125,18 @@ test("retry sends every pending delivery once; a second retry has nothing left",
 test("the help lists every command", async () => {
   const help = await leads([], {});
   expect(help.code).toBe(0);
-  for (const name of ["list", "show ID", "export [FICHIER]", "retry", "check", "migrate"]) {
+  for (const name of [
+    "list",
+    "show ID",
+    "export [--email EMAIL] [FICHIER]",
+    "retry",
+    "check",
+    "migrate",
+    "spam",
+    "release ID",
+    "purge",
+    "erase EMAIL",
+  ]) {
     expect(help.stdout).toContain(`  ${name}`);
   }
   expect((await leads(["inconnue"], {})).code).toBe(2);

@@ -73,6 +73,7 @@ const LandingPage = memo(function LandingPage() {
         {...copy.contact}
         replyHours={figures.quoteReplyHours}
         privacyPolicyPath={privacyPolicyPath}
+        privacy={{ controller: company.name, email: company.dpoEmail }}
       />
     </>
   );

@@ -7,6 +7,8 @@ import {
   type QuoteRequest,
   type QuoteTextField,
 } from "./quote-request";
+import { antiBotHeaders, noteFirstInput, resetFormSignals } from "./form-signals";
+import { startProofOfWork } from "./proof-of-work";
 import { newIdempotencyKey, sendQuoteRequest } from "./send-quote-request";
 
 // Form state. The base atoms stay private to this module: the view reads the derived atoms and
@@ -34,8 +36,15 @@ const statusAtom = atom<SubmitStatus>("idle");
 const pendingAttemptAtom = atom<{ key: string; content: string } | null>(null);
 
 const submitMutationAtom = atomWithMutation(() => ({
-  mutationFn: ({ request, key }: { request: QuoteRequest; key: string }) =>
-    sendQuoteRequest(request, key),
+  mutationFn: ({
+    request,
+    key,
+    headers,
+  }: {
+    request: QuoteRequest;
+    key: string;
+    headers: Record<string, string>;
+  }) => sendQuoteRequest(request, key, headers),
 }));
 
 const validationAtom = atom((get) => validateQuoteRequest(get(valuesAtom)));
@@ -72,7 +81,8 @@ export type QuoteFormAction =
   | { type: "change"; field: QuoteTextField; value: string }
   | { type: "toggleConsent"; checked: boolean }
   | { type: "blur"; field: QuoteField }
-  | { type: "submit" };
+  /** `website`: the hidden field only robots fill (see form-signals.ts). */
+  | { type: "submit"; website: string };
 
 const touch = (touched: ReadonlySet<QuoteField>, field: QuoteField) => new Set(touched).add(field);
 
@@ -82,11 +92,16 @@ export const quoteFormActionAtom = atom(null, async (get, set, action: QuoteForm
   if (get(statusAtom) === "submitting" && action.type !== "submit") return;
   switch (action.type) {
     case "change":
+      // The visitor is typing: time it, and solve the anti-bot challenge meanwhile.
+      noteFirstInput();
+      startProofOfWork();
       set(valuesAtom, (values) => ({ ...values, [action.field]: action.value }));
       set(touchedAtom, (touched) => touch(touched, action.field));
       if (get(statusAtom) === "success") set(statusAtom, "idle");
       return;
     case "toggleConsent":
+      noteFirstInput();
+      startProofOfWork();
       set(valuesAtom, (values) => ({ ...values, rgpd: action.checked }));
       set(touchedAtom, (touched) => touch(touched, "rgpd"));
       if (get(statusAtom) === "success") set(statusAtom, "idle");
@@ -107,12 +122,17 @@ export const quoteFormActionAtom = atom(null, async (get, set, action: QuoteForm
       set(pendingAttemptAtom, { key, content });
       set(statusAtom, "submitting");
       try {
-        await get(submitMutationAtom).mutateAsync({ request: validation.request, key });
+        // The spinner covers the wait when the challenge is not solved yet.
+        const headers = await antiBotHeaders(action.website);
+        await get(submitMutationAtom).mutateAsync({ request: validation.request, key, headers });
       } catch {
-        // The API client has shown the toast; the visitor's input stays for another try.
+        // The API client has shown the toast; the visitor's input stays for another try, and a
+        // fresh challenge is solved for it (each solution is accepted once).
         set(statusAtom, "idle");
+        startProofOfWork();
         return;
       }
+      resetFormSignals();
       set(valuesAtom, emptyValues);
       set(touchedAtom, new Set<QuoteField>());
       set(pendingAttemptAtom, null);

@@ -54,15 +54,20 @@ const stateClass: Record<FieldState, string | undefined> = {
   error: styles.invalid,
 };
 
+/** The company's name and its address for personal-data requests, from content/company. */
+export type PrivacyContact = { controller: string; email: string };
+
 export type QuoteFormProps = {
   /** Figures' `quoteReplyHours`, promised in the success banner. */
   replyHours: number;
   /** The privacy policy's address, from its file in content/legal/. */
   privacyPolicyPath: string;
+  /** Who collects the request and whom to write to about it, for the notice beside the consent. */
+  privacy: PrivacyContact;
 };
 
 /** The quote-request form: validated as the visitor types, sent once, never losing input. */
-export default function QuoteForm({ replyHours, privacyPolicyPath }: QuoteFormProps) {
+export default function QuoteForm({ replyHours, privacyPolicyPath, privacy }: QuoteFormProps) {
   const { status, canSubmit, invalidFieldCount } = useAtomValue(formViewAtom);
   const dispatch = useSetAtom(quoteFormActionAtom);
   const hintId = useId();
@@ -119,7 +124,11 @@ export default function QuoteForm({ replyHours, privacyPolicyPath }: QuoteFormPr
       aria-label="Demande de devis"
       onSubmit={(event) => {
         event.preventDefault();
-        void dispatch({ type: "submit" });
+        const website = form.current?.elements.namedItem("website");
+        void dispatch({
+          type: "submit",
+          website: website instanceof HTMLInputElement ? website.value : "",
+        });
       }}
     >
       <p className={styles.required}>Tous les champs sont obligatoires.</p>
@@ -129,6 +138,8 @@ export default function QuoteForm({ replyHours, privacyPolicyPath }: QuoteFormPr
         ))}
       </div>
       <ConsentField readOnly={submitting} privacyPolicyPath={privacyPolicyPath} />
+      <PrivacyNotice {...privacy} />
+      <Honeypot />
       <div className={styles.actions}>
         <button
           ref={submitButton}
@@ -279,6 +290,45 @@ function ConsentField({
         </label>
       </div>
       {view.error && <FieldError id={errorId} message={view.error} />}
+    </div>
+  );
+}
+
+/**
+ * The information the RGPD (article 13) requires where the data is collected, short; the privacy
+ * policy says the same at length.
+ */
+function PrivacyNotice({ controller, email }: PrivacyContact) {
+  return (
+    <div className={styles.notice}>
+      <p>
+        {controller} traite ces informations pour répondre à votre demande de devis et vous
+        recontacter, sur la base de votre consentement. Seuls notre équipe commerciale et nos
+        prestataires techniques (hébergement, messagerie), dans l’Union européenne, les reçoivent.
+        Elles sont conservées trois ans à compter de votre demande, puis supprimées. Pour limiter
+        les envois automatisés, l’adresse IP de votre connexion est comptée quelques minutes.
+      </p>
+      <p>
+        Vous pouvez accéder à vos données, les rectifier, les effacer, en limiter l’usage, vous y
+        opposer, en demander la portabilité et retirer votre consentement à tout moment, en écrivant
+        à <a href={`mailto:${email}`}>{email}</a>. Vous pouvez aussi adresser une réclamation à la
+        CNIL (www.cnil.fr). La politique de confidentialité, liée ci-dessus, en dit plus.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A field people never see nor reach: out of sight, out of the tab order, hidden from assistive
+ * technology, ignored by password managers. Scripts that fill every input fill it; the endpoint
+ * then quarantines the request. Not `display: none`, which the simplest robots skip.
+ */
+function Honeypot() {
+  const inputId = useId();
+  return (
+    <div className={styles.honeypot} aria-hidden="true">
+      <label htmlFor={inputId}>Site web</label>
+      <input id={inputId} name="website" type="text" tabIndex={-1} autoComplete="off" />
     </div>
   );
 }

@@ -2,9 +2,16 @@ import { postJson } from "../../lib/api-client";
 import type { Created } from "./quote-api";
 import type { QuoteRequest } from "./quote-request";
 
-/** POST {API}/contact; a retry of the same content sends the same Idempotency-Key. */
-export function sendQuoteRequest(request: QuoteRequest, idempotencyKey: string): Promise<Created> {
-  return postJson<Created>("/contact", request, { "Idempotency-Key": idempotencyKey });
+/**
+ * POST {API}/contact; a retry of the same content sends the same Idempotency-Key. `headers` are
+ * the anti-bot signals (form-signals.ts), beside the body rather than in it.
+ */
+export function sendQuoteRequest(
+  request: QuoteRequest,
+  idempotencyKey: string,
+  headers: Record<string, string> = {},
+): Promise<Created> {
+  return postJson<Created>("/contact", request, { ...headers, "Idempotency-Key": idempotencyKey });
 }
 
 /** A random UUID, also where `crypto.randomUUID` is missing (plain-HTTP pages). */

@@ -10,6 +10,7 @@ import { createSiteServer } from "../http/site-server";
 import { sharedLeadStore } from "../leads/open-store";
 import type { Lead } from "../leads/lead-store";
 import { createQuoteEndpoint } from "../quote-endpoint";
+import { personHeaders, testChallengeSecret } from "../../test-utils/anti-bot";
 
 // The one quote endpoint, exercised as a client sees it through each of its two adapters, with
 // real HTTP requests:
@@ -123,6 +124,11 @@ async function startProductionServer(): Promise<Running> {
 let endpoint: string;
 let dataFile: string;
 
+// These tests are about the protocol: every request carries a solved challenge, and the rate
+// limits, tested in tests/pipeline/spam-endpoint.test.ts, are off.
+process.env.QUOTE_CHALLENGE_SECRET = testChallengeSecret;
+process.env.QUOTE_RATE_LIMIT = "off";
+
 afterAll(() => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
@@ -180,13 +186,14 @@ async function call({
   };
 }
 
-function post(
+/** A POST as the site's form sends it: a solved anti-bot challenge and the typing time. */
+async function post(
   body: string | Uint8Array<ArrayBuffer>,
   headers: Record<string, string> = {},
 ): Promise<Answer> {
   return call({
     method: "POST",
-    headers: { "Content-Type": "application/json", ...headers },
+    headers: { "Content-Type": "application/json", ...(await personHeaders()), ...headers },
     body,
   });
 }
@@ -620,7 +627,7 @@ describe("production server", () => {
   it("answers /api/contact/, with a final slash, as /api/contact", async () => {
     const answer = await call({
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", ...(await personHeaders()) },
       body: JSON.stringify(validRequest),
       url: `${endpoint}/`,
     });

@@ -8,6 +8,7 @@ import { fieldText, leadFieldLabels, parisTime } from "../leads/lead-fields";
 import type { Channel, Delivery, Lead, LeadStore } from "../leads/lead-store";
 import { redactUrl, storeKind } from "../leads/open-store";
 import { PostgresLeadStore } from "../leads/postgres-store";
+import { purgeExpired, retentionDays } from "../leads/retention";
 import { oneLine } from "../one-line";
 import { csvDocument } from "./csv";
 
@@ -133,11 +134,21 @@ export function leadsCsv(leads: readonly Lead[]): string {
 }
 
 const exportCommand: Command = {
-  args: "[FICHIER]",
+  args: "[--email EMAIL] [FICHIER]",
   summary:
-    "écrit les demandes en CSV pour Excel (par défaut demandes-AAAA-MM-JJ.csv ; - : sortie standard)",
-  async run([target], { out, store }) {
-    const leads = await (await store()).list();
+    "écrit les demandes en CSV pour Excel (par défaut demandes-AAAA-MM-JJ.csv ; - : sortie standard) ; avec --email, celles d'une seule personne (droit d'accès)",
+  async run(args, { out, store }) {
+    const emailAt = args.indexOf("--email");
+    const email = emailAt === -1 ? undefined : args[emailAt + 1];
+    if (emailAt !== -1 && !email) {
+      out("Usage : npm run leads -- export --email EMAIL [FICHIER]");
+      return 2;
+    }
+    const target = args.filter(
+      (_, index) => emailAt === -1 || (index !== emailAt && index !== emailAt + 1),
+    )[0];
+    const opened = await store();
+    const leads = email === undefined ? await opened.list() : await opened.findByEmail(email);
     const csv = leadsCsv(leads);
     if (target === "-") {
       process.stdout.write(csv);
@@ -250,6 +261,103 @@ const migrate: Command = {
   },
 };
 
+/** Delivers what is due now (a released lead), as `retry` does, for one command's follow-up. */
+async function deliverNow(leadStore: LeadStore): Promise<{ sent: number; failed: number }> {
+  const runner = new DeliveryRunner(leadStore);
+  try {
+    const summary = await runner.runOnce({ ignoreBackOff: true });
+    return { sent: summary.sent, failed: summary.failed };
+  } finally {
+    await runner.close();
+  }
+}
+
+const spam: Command = {
+  args: "",
+  summary:
+    "les demandes mises en quarantaine (suspectées d'être envoyées par un robot), avec la raison",
+  async run(_args, { out, store }) {
+    const leads = (await (await store()).list()).filter((lead) => lead.quarantine !== null);
+    for (const lead of leads) {
+      const { request } = lead;
+      out(
+        `${lead.id}  ${parisTime(lead.receivedAt)}  ${request.company} — ${request.firstName} ${request.lastName} <${request.email}>`,
+      );
+      out(`    raison : ${lead.quarantine?.reason ?? ""}`);
+    }
+    out(
+      leads.length === 0
+        ? "Aucune demande en quarantaine."
+        : `${leads.length} demande(s) en quarantaine. Une personne ? npm run leads -- release ID`,
+    );
+    return 0;
+  },
+};
+
+const release: Command = {
+  args: "ID",
+  summary: "sort une demande de la quarantaine et l'envoie aux commerciaux comme les autres",
+  async run([id], { out, store }) {
+    if (!id) {
+      out("Usage : npm run leads -- release ID (l'identifiant affiché par « spam »)");
+      return 2;
+    }
+    const opened = await store();
+    const before = await opened.get(id);
+    if (!before) {
+      out(`Aucune demande ${id}.`);
+      return 1;
+    }
+    if (before.quarantine === null) {
+      out(`La demande ${id} n'est pas en quarantaine.`);
+      return 0;
+    }
+    await opened.release(id);
+    const { sent, failed } = await deliverNow(opened);
+    out(
+      `Demande ${id} sortie de la quarantaine (raison : ${before.quarantine.reason}). Envois : ${sent} réussi(s), ${failed} échec(s)${failed > 0 ? " ; « retry » les reprendra" : ""}.`,
+    );
+    return 0;
+  },
+};
+
+const purge: Command = {
+  args: "",
+  summary:
+    "supprime les demandes reçues il y a plus de QUOTE_RETENTION_DAYS jours (1095 par défaut)",
+  async run(_args, { env, out, store }) {
+    const days = retentionDays(env);
+    const { before, deleted } = await purgeExpired(await store(), days);
+    out(
+      `${deleted} demande(s) reçue(s) avant le ${parisTime(before.toISOString())} supprimée(s) (conservation : ${days} jours).`,
+    );
+    return 0;
+  },
+};
+
+const erase: Command = {
+  args: "EMAIL",
+  summary:
+    "supprime toutes les demandes d'une personne, ses défis anti-robot et ses compteurs (droit à l'effacement)",
+  async run([email], { out, store }) {
+    if (!email) {
+      out("Usage : npm run leads -- erase EMAIL");
+      return 2;
+    }
+    const { leads, challenges, counters } = await (await store()).erase(email);
+    for (const lead of leads) {
+      const { request } = lead;
+      out(
+        `supprimée : ${lead.id}  ${parisTime(lead.receivedAt)}  ${request.company} — ${request.firstName} ${request.lastName} <${request.email}>`,
+      );
+    }
+    out(
+      `${leads.length} demande(s), ${challenges} défi(s) anti-robot et ${counters} compteur(s) supprimé(s) pour ${email}.`,
+    );
+    return 0;
+  },
+};
+
 export const commands: Record<string, Command> = {
   list,
   show,
@@ -257,4 +365,8 @@ export const commands: Record<string, Command> = {
   retry,
   check,
   migrate,
+  spam,
+  release,
+  purge,
+  erase,
 };

@@ -4,6 +4,8 @@ import path from "node:path";
 import { DeliveryRunner } from "../delivery/runner";
 import { openLeadStore } from "../leads/open-store";
 import { createQuoteEndpoint } from "../quote-endpoint";
+import { retentionDays, startDailyPurge } from "../leads/retention";
+import { spamSettings } from "../spam/screen";
 import { portSetting, trustProxySetting } from "./settings";
 import { createSiteServer } from "./site-server";
 
@@ -24,16 +26,25 @@ async function main(): Promise<void> {
   const port = portSetting(process.env.PORT);
   const host = process.env.HOST || "0.0.0.0";
   const store = await openLeadStore(process.env);
+  // Read once, so that a wrong QUOTE_RATE_LIMIT stops the start rather than every request.
+  const spam = spamSettings(process.env);
   // Its settings are read now: a half-set channel stops the start, naming the missing variable.
   const delivery = new DeliveryRunner(store);
   const app = await createSiteServer({
     publicDir: path.resolve("public"),
-    endpoint: createQuoteEndpoint({ store: async () => store, delivery: async () => delivery }),
+    endpoint: createQuoteEndpoint({
+      store: async () => store,
+      delivery: async () => delivery,
+      spam,
+    }),
     trustProxy: trustProxySetting(process.env.TRUST_PROXY),
+    spam,
   });
+  const purging = startDailyPurge(store, retentionDays(process.env));
   // Closed after the last request has its answer, so no write is cut short; the deliveries under
   // way end first, so that each one's outcome is recorded.
   app.addHook("onClose", async () => {
+    purging.stop();
     clearInterval(sweep);
     await delivery.close();
     await store.close();

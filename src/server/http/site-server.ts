@@ -6,6 +6,7 @@ import type { ErrorBody } from "../../features/quote-form/quote-api";
 import type { QuoteEndpoint } from "../quote-endpoint";
 import { headerLookup, parseHeadersFile } from "./host-headers";
 import type { TrustProxy } from "./settings";
+import { challengeResponse, spamSettings, type SpamSettings } from "../spam/screen";
 
 // The production server: the built site in public/ with the headers of its own _headers file,
 // Brotli or gzip files made at build time (src/build/precompress.ts), 404.html for unknown paths,
@@ -18,6 +19,8 @@ export interface SiteServerOptions {
   endpoint: QuoteEndpoint;
   /** Fastify's `trustProxy`: which proxies' X-Forwarded-For give the client's address. */
   trustProxy?: TrustProxy;
+  /** The anti-bot settings, the endpoint's own (read from the environment by default). */
+  spam?: SpamSettings;
 }
 
 const messages = {
@@ -74,7 +77,10 @@ export async function createSiteServer({
   publicDir,
   endpoint,
   trustProxy = false,
+  spam,
 }: SiteServerOptions): Promise<FastifyInstance> {
+  let settings = spam;
+  const challengeSettings = () => (settings ??= spamSettings());
   const root = path.resolve(publicDir);
   const files = filesUnder(root);
   if (!files.has("index.html") || !files.has("404.html")) {
@@ -173,6 +179,22 @@ export async function createSiteServer({
       .headers(answer.headers)
       .send(JSON.stringify(answer.body));
   };
+  // The form's anti-bot challenge (src/server/spam): the same module as the Gatsby Function's.
+  for (const url of ["/api/challenge", "/api/challenge/"]) {
+    app.route({
+      method: ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"],
+      url,
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
+        const answer = await challengeResponse(request.method, challengeSettings());
+        return withHostHeaders(reply, urlPathOf(request.url) ?? "/")
+          .code(answer.status)
+          .headers(answer.headers)
+          .send(answer.body);
+      },
+    });
+  }
+
   // With or without a final slash, like the site's pages.
   for (const url of ["/api/contact", "/api/contact/"]) {
     app.route({

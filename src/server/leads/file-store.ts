@@ -1,6 +1,7 @@
 import { quoteFields, type QuoteRequest } from "../../features/quote-form/quote-request";
+import { emailCounterKey } from "../spam/rate-limit";
 import { requestFingerprint } from "./fingerprint";
-import { JsonLinesFile } from "./json-lines-file";
+import { JsonLinesFile, rewriteLines } from "./json-lines-file";
 import type { Channel, ClaimOptions, Delivery, Lead, LeadStore, SaveResult } from "./lead-store";
 
 // The lead store with no database: one JSON line per lead in QUOTE_REQUESTS_FILE (read it with
@@ -43,6 +44,52 @@ const channels: readonly Channel[] = ["email", "ack", "webhook"];
 export function journalPath(file: string): string {
   return `${file.replace(/\.jsonl$/, "")}.deliveries.jsonl`;
 }
+
+/** `data/quote-requests.jsonl` → `data/quote-requests.challenges.jsonl`: spent anti-bot challenges. */
+export function challengesPath(file: string): string {
+  return `${file.replace(/\.jsonl$/, "")}.challenges.jsonl`;
+}
+
+interface SpentChallenge {
+  nonce: string;
+  owner: string;
+  expiresAt: string;
+}
+
+function spentFromLine(text: string): SpentChallenge | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!isObject(value) || typeof value.nonce !== "string") return undefined;
+    return {
+      nonce: value.nonce,
+      owner: typeof value.owner === "string" ? value.owner : "",
+      expiresAt: typeof value.expiresAt === "string" ? value.expiresAt : "",
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A journal line `{ id, released: true }`: the lead left the quarantine. */
+function releasedId(text: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return isObject(value) && typeof value.id === "string" && value.released === true
+      ? value.id
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const idOfLine = (text: string): string | undefined => {
+  try {
+    const value: unknown = JSON.parse(text);
+    return isObject(value) && typeof value.id === "string" ? value.id : undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -123,6 +170,16 @@ export class FileLeadStore implements LeadStore {
   private readonly journalled = new Map<string, Deliveries>();
   /** Current deliveries of the leads (not in quarantine) that still have one pending. */
   private readonly pending = new Map<string, Deliveries>();
+  /** Leads in quarantine with their deliveries: released, they join `pending`. */
+  private readonly quarantined = new Map<string, Deliveries>();
+  private readonly released = new Set<string>();
+  private readonly challenges: JsonLinesFile;
+  private readonly spent = new Map<string, SpentChallenge>();
+  /**
+   * Rate counters, by key and window start. In this process's memory only: the file store serves
+   * one server process (PostgreSQL shares counters between several), and a restart forgets them.
+   */
+  private readonly counters = new Map<string, { key: string; end: number; hits: number }>();
   /** `id channel` → end of the lease of the last claim, while no later entry ended it. */
   private readonly leases = new Map<string, string>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -138,6 +195,7 @@ export class FileLeadStore implements LeadStore {
         this.byKey.clear();
         this.places.clear();
         this.pending.clear();
+        this.quarantined.clear();
       },
     );
     this.journal = new JsonLinesFile(
@@ -145,8 +203,17 @@ export class FileLeadStore implements LeadStore {
       (text) => this.indexEntry(text),
       () => {
         this.journalled.clear();
+        this.released.clear();
         this.leases.clear();
       },
+    );
+    this.challenges = new JsonLinesFile(
+      challengesPath(file),
+      (text) => {
+        const spent = spentFromLine(text);
+        if (spent) this.spent.set(spent.nonce, spent);
+      },
+      () => this.spent.clear(),
     );
   }
 
@@ -237,12 +304,118 @@ export class FileLeadStore implements LeadStore {
     });
   }
 
+  spendChallenge(nonce: string, expiresAt: Date, owner: string): Promise<boolean> {
+    return this.exclusive(async () => {
+      await this.challenges.catchUp();
+      if (this.spent.has(nonce)) return false;
+      // On disk before the request goes on: a restart within the challenge's life still knows it.
+      await this.challenges.append([
+        JSON.stringify({ nonce, owner, expiresAt: expiresAt.toISOString() }),
+      ]);
+      return true;
+    });
+  }
+
+  countHit(key: string, windowStart: Date, windowEnd: Date): Promise<number> {
+    const now = windowStart.getTime();
+    for (const [id, counter] of this.counters) if (counter.end <= now) this.counters.delete(id);
+    const id = `${key}@${now}`;
+    const counter = this.counters.get(id) ?? { key, end: windowEnd.getTime(), hits: 0 };
+    counter.hits += 1;
+    this.counters.set(id, counter);
+    return Promise.resolve(counter.hits);
+  }
+
+  release(id: string): Promise<Lead | undefined> {
+    return this.exclusive(async () => {
+      await this.catchUp();
+      if (!this.places.has(id)) return undefined;
+      await this.journal.append([JSON.stringify({ id, released: true })]);
+      return this.read(id);
+    });
+  }
+
+  purge(before: Date, now: Date): Promise<number> {
+    return this.exclusive(async () => {
+      await this.catchUp();
+      const limit = before.getTime();
+      const removed = new Set<string>();
+      await rewriteLines(this.leads.path, (line) => {
+        const lead = leadFromLine(line);
+        if (!lead) return false;
+        const received = Date.parse(lead.receivedAt);
+        if (Number.isFinite(received) && received < limit) {
+          removed.add(lead.id);
+          return false;
+        }
+        return true;
+      });
+      await this.dropJournalOf(removed);
+      await rewriteLines(this.challenges.path, (line) => {
+        const spent = spentFromLine(line);
+        return spent !== undefined && Date.parse(spent.expiresAt) >= now.getTime();
+      });
+      for (const [counterId, counter] of this.counters) {
+        if (counter.end <= now.getTime()) this.counters.delete(counterId);
+      }
+      await this.catchUp();
+      return removed.size;
+    });
+  }
+
+  async findByEmail(email: string): Promise<Lead[]> {
+    const wanted = email.trim().toLowerCase();
+    return (await this.list()).filter((lead) => lead.request.email.toLowerCase() === wanted);
+  }
+
+  erase(email: string): Promise<{ leads: Lead[]; challenges: number; counters: number }> {
+    return this.exclusive(async () => {
+      await this.catchUp();
+      const wanted = email.trim().toLowerCase();
+      const owner = emailCounterKey(email);
+      const leads: Lead[] = [];
+      await rewriteLines(this.leads.path, (line) => {
+        const lead = leadFromLine(line);
+        if (!lead) return false;
+        if (lead.request.email.toLowerCase() !== wanted) return true;
+        leads.push(this.withJournal(lead));
+        return false;
+      });
+      await this.dropJournalOf(new Set(leads.map((lead) => lead.id)));
+      let challenges = 0;
+      await rewriteLines(this.challenges.path, (line) => {
+        const spent = spentFromLine(line);
+        if (spent?.owner !== owner) return spent !== undefined;
+        challenges += 1;
+        return false;
+      });
+      let counters = 0;
+      for (const [counterId, counter] of this.counters) {
+        if (counter.key !== owner) continue;
+        this.counters.delete(counterId);
+        counters += 1;
+      }
+      await this.catchUp();
+      return { leads, challenges, counters };
+    });
+  }
+
   /** Waits for the operations already asked for (writes included), then closes the files. */
   close(): Promise<void> {
     this.closed = true;
     return this.exclusive(async () => {
       await this.leads.close();
       await this.journal.close();
+      await this.challenges.close();
+    });
+  }
+
+  /** The journal without the entries of deleted leads: nothing of theirs is left on disk. */
+  private async dropJournalOf(ids: ReadonlySet<string>): Promise<void> {
+    if (ids.size === 0) return;
+    await rewriteLines(this.journal.path, (line) => {
+      const id = idOfLine(line);
+      return id !== undefined && !ids.has(id);
     });
   }
 
@@ -257,6 +430,7 @@ export class FileLeadStore implements LeadStore {
     // Leads first: a journal entry always follows its lead.
     await this.leads.catchUp();
     await this.journal.catchUp();
+    await this.challenges.catchUp();
   }
 
   private async flushSaves(): Promise<void> {
@@ -308,7 +482,8 @@ export class FileLeadStore implements LeadStore {
 
   private withJournal(lead: Lead): Lead {
     const later = this.journalled.get(lead.id);
-    return later ? { ...lead, deliveries: { ...lead.deliveries, ...later } } : lead;
+    const withDeliveries = later ? { ...lead, deliveries: { ...lead.deliveries, ...later } } : lead;
+    return this.released.has(lead.id) ? { ...withDeliveries, quarantine: null } : withDeliveries;
   }
 
   private indexLead(text: string, offset: number, length: number): void {
@@ -319,16 +494,27 @@ export class FileLeadStore implements LeadStore {
       this.byKey.set(lead.idempotencyKey, { id: lead.id, fingerprint: lead.fingerprint });
     }
     this.places.set(lead.id, { offset, length });
-    const deliveries = this.withJournal(lead).deliveries;
-    if (lead.quarantine === null && hasPending(deliveries)) this.pending.set(lead.id, deliveries);
+    const current = this.withJournal(lead);
+    if (current.quarantine !== null) this.quarantined.set(lead.id, current.deliveries);
+    else if (hasPending(current.deliveries)) this.pending.set(lead.id, current.deliveries);
   }
 
   private indexEntry(text: string): void {
+    const releasedLead = releasedId(text);
+    if (releasedLead !== undefined) {
+      this.released.add(releasedLead);
+      const deliveries = this.quarantined.get(releasedLead);
+      this.quarantined.delete(releasedLead);
+      if (deliveries && hasPending(deliveries)) this.pending.set(releasedLead, deliveries);
+      return;
+    }
     const entry = entryFromLine(text);
     if (!entry) return;
     const leaseKey = `${entry.id} ${entry.channel}`;
     if (entry.leasedUntil === undefined) this.leases.delete(leaseKey);
     else this.leases.set(leaseKey, entry.leasedUntil);
+    const held = this.quarantined.get(entry.id);
+    if (held) this.quarantined.set(entry.id, { ...held, [entry.channel]: entry.delivery });
     const deliveries = { ...this.journalled.get(entry.id), [entry.channel]: entry.delivery };
     this.journalled.set(entry.id, deliveries);
     const current = this.pending.get(entry.id);

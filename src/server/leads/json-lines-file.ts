@@ -1,4 +1,4 @@
-import { mkdir, open, stat, type FileHandle } from "node:fs/promises";
+import { mkdir, open, rename, stat, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
 
 // An append-only file of JSON lines, read incrementally: the owner is handed each complete line
@@ -165,5 +165,62 @@ export class JsonLinesFile {
           "short; it is kept as it is and the next record starts on a line of its own.",
       );
     }
+  }
+}
+
+/**
+ * Rewrites the file at `path` with only the lines `keep` accepts (purge by date, erasure on
+ * request: deleted data must leave the disk, not be marked). The new file is written beside it,
+ * flushed, then renamed over it, so a crash leaves the old file or the new one, never half of
+ * one. A process appending meanwhile (the server, while `npm run leads -- erase` runs) notices
+ * the new file at its next append (a JsonLinesFile checks the inode first); lines it appended to
+ * the old file in between are copied over after a short wait, so none is lost.
+ */
+export async function rewriteLines(path: string, keep: (line: string) => boolean): Promise<void> {
+  let old: FileHandle;
+  try {
+    old = await open(path, "r");
+  } catch (error) {
+    if (isMissingFile(error)) return;
+    throw error;
+  }
+  try {
+    const read = async (from: number): Promise<{ lines: string[]; end: number }> => {
+      const { size } = await old.stat();
+      const buffer = Buffer.alloc(Math.max(0, size - from));
+      await old.read(buffer, 0, buffer.length, from);
+      const text = buffer.toString("utf8");
+      // Only complete lines: a torn last line (a write cut short) was never acknowledged.
+      const complete = text.slice(0, text.lastIndexOf("\n") + 1);
+      return {
+        lines: complete.split("\n").filter((line) => line !== ""),
+        end: from + Buffer.byteLength(complete),
+      };
+    };
+    const first = await read(0);
+    const temporary = `${path}.rewrite-${process.pid}`;
+    const kept = first.lines.filter(keep);
+    const handle = await open(temporary, "w");
+    try {
+      await handle.writeFile(kept.map((line) => `${line}\n`).join(""), "utf8");
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, path);
+    await syncFolder(dirname(path));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const late = (await read(first.end)).lines.filter(keep);
+    if (late.length > 0) {
+      const again = await open(path, "a");
+      try {
+        await again.writeFile(late.map((line) => `${line}\n`).join(""), "utf8");
+        await again.sync();
+      } finally {
+        await again.close();
+      }
+    }
+  } finally {
+    await old.close();
   }
 }

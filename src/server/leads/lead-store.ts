@@ -60,5 +60,33 @@ export interface LeadStore {
   claimDue(now: Date, leaseMs: number, options?: ClaimOptions): Promise<Lead[]>;
   /** Records one channel's new state for one lead (durable before it resolves). */
   recordDelivery(id: string, channel: Channel, delivery: Delivery): Promise<void>;
+
+  // Spam defences (src/server/spam) and personal data (RGPD): kept in the store, so that every
+  // process sharing it agrees on them.
+
+  /**
+   * Records an anti-bot challenge as spent until it expires, durably; false when it already was.
+   * `owner` is the counter key of the sender's email (a hash), so that erasing them finds it.
+   */
+  spendChallenge(nonce: string, expiresAt: Date, owner: string): Promise<boolean>;
+  /**
+   * Counts one more hit on `key` in the window [windowStart, windowEnd) and resolves to the
+   * window's count, this hit included; windows that have ended are forgotten on the way.
+   */
+  countHit(key: string, windowStart: Date, windowEnd: Date): Promise<number>;
+  /** Clears a lead's quarantine, so it is delivered like any other; undefined if no such lead. */
+  release(id: string): Promise<Lead | undefined>;
+  /**
+   * Deletes the leads received before `before` (quarantined ones too), and the spent challenges
+   * and counters that have ended at `now`. Resolves to the number of leads deleted.
+   */
+  purge(before: Date, now: Date): Promise<number>;
+  /** The leads sent with this email address (compared without case), oldest first. */
+  findByEmail(email: string): Promise<Lead[]>;
+  /**
+   * Deletes every lead sent with this email address, the challenges it spent and its counters;
+   * resolves to the leads deleted and the count of the rest.
+   */
+  erase(email: string): Promise<{ leads: Lead[]; challenges: number; counters: number }>;
   close(): Promise<void>;
 }

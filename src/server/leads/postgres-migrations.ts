@@ -40,6 +40,33 @@ export const migrations: readonly Migration[] = [
         WHERE state = 'pending';
     `,
   },
+  {
+    version: 2,
+    description: "spam defences (spent challenges, rate counters) and personal-data lookups",
+    sql: `
+      -- An anti-bot challenge is accepted once: its nonce is kept until it expires. The owner is
+      -- the hash of the sender's email (src/server/spam/rate-limit.ts), for erasure on request.
+      CREATE TABLE spent_challenges (
+        nonce text PRIMARY KEY,
+        owner text NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX spent_challenges_expiry ON spent_challenges (expires_at);
+      CREATE INDEX spent_challenges_owner ON spent_challenges (owner);
+      -- Fixed-window counters shared by every process: one upsert counts a hit atomically.
+      CREATE TABLE rate_counters (
+        key text NOT NULL,
+        window_start timestamptz NOT NULL,
+        window_end timestamptz NOT NULL,
+        hits integer NOT NULL,
+        PRIMARY KEY (key, window_start)
+      );
+      CREATE INDEX rate_counters_end ON rate_counters (window_end);
+      -- Retention (purge by date) and the rights of access and erasure (by email).
+      CREATE INDEX leads_received_at ON leads (received_at);
+      CREATE INDEX leads_email ON leads (lower(request->>'email'));
+    `,
+  },
 ];
 
 export const latestVersion = migrations.reduce((latest, m) => Math.max(latest, m.version), 0);

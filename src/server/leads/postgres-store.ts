@@ -2,6 +2,7 @@ import pg from "pg";
 import type { QuoteRequest } from "../../features/quote-form/quote-request";
 import type { Channel, ClaimOptions, Delivery, Lead, LeadStore, SaveResult } from "./lead-store";
 import { oneLine } from "../one-line";
+import { emailCounterKey } from "../spam/rate-limit";
 import { latestVersion, migrations } from "./postgres-migrations";
 
 // The production store (DATABASE_URL): every process and function instance shares one database,
@@ -194,6 +195,30 @@ export class PostgresLeadStore implements LeadStore {
   }
 
   /** `pool.query`, tried once more on a fresh connection when the first one was already dead. */
+  /**
+   * Runs `work` in one transaction on one pooled connection (purge and erase delete from several
+   * tables: all or nothing). Resolves once committed.
+   */
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    client.on("error", ignoreClientError);
+    let broken: Error | undefined;
+    try {
+      await client.query("BEGIN");
+      const result = await work(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      broken = error instanceof Error ? error : new Error(String(error));
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.removeListener("error", ignoreClientError);
+      // A connection that failed is closed rather than handed to the next request.
+      client.release(broken && isConnectionError(broken) ? broken : undefined);
+    }
+  }
+
   private async query<R extends pg.QueryResultRow>(
     text: string,
     values?: unknown[],
@@ -283,6 +308,84 @@ export class PostgresLeadStore implements LeadStore {
          sent_at = EXCLUDED.sent_at, leased_until = NULL`,
       [id, channel, ...deliveryValues(delivery)],
     );
+  }
+
+  async spendChallenge(nonce: string, expiresAt: Date, owner: string): Promise<boolean> {
+    await this.ready();
+    // The primary key decides between two processes spending one nonce at once: one row, one
+    // true. Challenges past their expiry are forgotten on the way (the index keeps it cheap).
+    const { rowCount } = await this.query(
+      `WITH expired AS (DELETE FROM spent_challenges WHERE expires_at < now())
+       INSERT INTO spent_challenges (nonce, owner, expires_at) VALUES ($1, $2, $3)
+       ON CONFLICT (nonce) DO NOTHING`,
+      [nonce, owner, expiresAt],
+    );
+    return rowCount === 1;
+  }
+
+  async countHit(key: string, windowStart: Date, windowEnd: Date): Promise<number> {
+    await this.ready();
+    const { rows } = await this.query<{ hits: number }>(
+      `WITH ended AS (DELETE FROM rate_counters WHERE window_end <= $2)
+       INSERT INTO rate_counters (key, window_start, window_end, hits) VALUES ($1, $2, $3, 1)
+       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
+       RETURNING hits`,
+      [key, windowStart, windowEnd],
+    );
+    return rows[0]?.hits ?? 1;
+  }
+
+  async release(id: string): Promise<Lead | undefined> {
+    await this.ready();
+    if (!uuidPattern.test(id)) return undefined;
+    const { rows } = await this.query<LeadRow>(
+      `UPDATE leads l SET quarantine = NULL WHERE l.id = $1 RETURNING ${leadColumns}`,
+      [id],
+    );
+    return rows[0] && toLead(rows[0]);
+  }
+
+  async purge(before: Date, now: Date): Promise<number> {
+    await this.ready();
+    return this.transaction(async (client) => {
+      // Deliveries go with their lead (ON DELETE CASCADE).
+      const leads = await client.query("DELETE FROM leads WHERE received_at < $1", [before]);
+      await client.query("DELETE FROM spent_challenges WHERE expires_at < $1", [now]);
+      await client.query("DELETE FROM rate_counters WHERE window_end <= $1", [now]);
+      return leads.rowCount ?? 0;
+    });
+  }
+
+  async findByEmail(email: string): Promise<Lead[]> {
+    await this.ready();
+    const { rows } = await this.query<LeadRow>(
+      `SELECT ${leadColumns} FROM leads l
+       WHERE lower(l.request->>'email') = lower($1) ORDER BY l.seq`,
+      [email.trim()],
+    );
+    return rows.map(toLead);
+  }
+
+  async erase(email: string): Promise<{ leads: Lead[]; challenges: number; counters: number }> {
+    await this.ready();
+    const owner = emailCounterKey(email);
+    return this.transaction(async (client) => {
+      const { rows } = await client.query<LeadRow>(
+        `SELECT ${leadColumns} FROM leads l
+         WHERE lower(l.request->>'email') = lower($1) ORDER BY l.seq FOR UPDATE OF l`,
+        [email.trim()],
+      );
+      await client.query("DELETE FROM leads WHERE id = ANY($1::uuid[])", [rows.map((r) => r.id)]);
+      const challenges = await client.query("DELETE FROM spent_challenges WHERE owner = $1", [
+        owner,
+      ]);
+      const counters = await client.query("DELETE FROM rate_counters WHERE key = $1", [owner]);
+      return {
+        leads: rows.map(toLead),
+        challenges: challenges.rowCount ?? 0,
+        counters: counters.rowCount ?? 0,
+      };
+    });
   }
 
   /** One round trip to the database, for `npm run leads -- check`. */

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { waitFor } from "./leads";
+import { personHeaders, testChallengeSecret } from "../../../src/test-utils/anti-bot";
 
 // `npm run serve` as a process of its own (src/server/http/serve.ts through tsx), so a test can
 // run two of them on one database, or kill one with SIGKILL between storing and notifying.
@@ -63,6 +64,11 @@ export class SiteProcess {
           TZ: "UTC",
           HOST: "127.0.0.1",
           PORT: String(this.port),
+          // The tests post as the form does, with challenges solved under this secret; the rate
+          // limits are off, as for a load on loopback (tests/pipeline/spam-endpoint.test.ts
+          // tests them).
+          QUOTE_CHALLENGE_SECRET: testChallengeSecret,
+          QUOTE_RATE_LIMIT: "off",
           ...this.env,
         },
         stdio: ["ignore", "pipe", "pipe"],
@@ -107,7 +113,12 @@ export class SiteProcess {
     body: unknown,
     key: string | null,
   ): Promise<{ status: number; body: Record<string, unknown>; replayed: boolean }> {
-    const headers: Record<string, string> = { "content-type": "application/json" };
+    // Each post as the site's form sends it: a fresh solved challenge (each is accepted once,
+    // so a request sent twice carries two) and an ordinary typing time.
+    const headers: Record<string, string> = {
+      "content-type": "application/json",
+      ...(await personHeaders()),
+    };
     if (key !== null) headers["idempotency-key"] = key;
     const response = await fetch(`${this.url}/api/contact`, {
       method: "POST",

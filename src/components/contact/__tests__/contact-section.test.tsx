@@ -8,7 +8,14 @@ const { contact } = landingCopy;
 
 /** The section with its form, whose code loads on demand (at once here: no IntersectionObserver). */
 async function renderSection() {
-  render(<ContactSection {...contact} replyHours={24} privacyPolicyPath="/vie-privee" />);
+  render(
+    <ContactSection
+      {...contact}
+      replyHours={24}
+      privacyPolicyPath="/vie-privee"
+      privacy={{ controller: "Hestia Recouvrement", email: "donnees@exemple.fr" }}
+    />,
+  );
   await screen.findByRole("form", { name: "Demande de devis" });
 }
 

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import React from "react";
 import { jsonResponse } from "../../../test-utils/fake-response";
@@ -45,10 +45,14 @@ function sentRequest(index = 0) {
   };
 }
 
+const privacy = { controller: "Hestia Recouvrement", email: "donnees@exemple.fr" };
+
 function setup() {
   // No pause between keystrokes: the form reacts to each change the same way, only faster.
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<QuoteForm replyHours={24} privacyPolicyPath="/vie-privee" />);
+  renderWithProviders(
+    <QuoteForm replyHours={24} privacyPolicyPath="/vie-privee" privacy={privacy} />,
+  );
   return user;
 }
 
@@ -138,6 +142,33 @@ describe("before anything is typed", () => {
     for (const [name, message] of requiredMessages) {
       expectNoFieldError(control(name));
       expect(screen.queryByText(message)).not.toBeInTheDocument();
+    }
+  });
+
+  it("tells who collects the data, why, for how long, and where to use one's rights", () => {
+    setup();
+    const form = screen.getByRole("form", { name: "Demande de devis" });
+    const notice = within(form).getByText(/Hestia Recouvrement traite ces informations/);
+    expect(notice).toHaveTextContent("sur la base de votre consentement");
+    expect(notice).toHaveTextContent("conservées trois ans");
+    expect(within(form).getByRole("link", { name: "donnees@exemple.fr" })).toHaveAttribute(
+      "href",
+      "mailto:donnees@exemple.fr",
+    );
+    expect(within(form).getByText(/réclamation à la CNIL/)).toBeInTheDocument();
+  });
+
+  it("has a field for robots that people neither see, reach nor hear", async () => {
+    const user = setup();
+    // In the document (a robot reading the HTML finds it), out of the accessibility tree.
+    const trap = screen.getByLabelText("Site web");
+    expect(screen.queryByRole("textbox", { name: "Site web" })).not.toBeInTheDocument();
+    expect(trap).toHaveAttribute("tabindex", "-1");
+    expect(trap).toHaveAttribute("autocomplete", "off");
+    // Tabbing through the whole form never lands on it.
+    for (let step = 0; step < 12; step += 1) {
+      await user.tab();
+      expect(trap).not.toHaveFocus();
     }
   });
 
@@ -339,6 +370,22 @@ describe("sending", () => {
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get("Content-Type")).toBe(
       "application/json",
     );
+  });
+
+  it("sends how long the form took and a filled robot field as headers, the body unchanged", async () => {
+    const user = setup();
+    await fillValidForm(user);
+    // What a robot that fills every input does; a person cannot reach the field.
+    fireEvent.change(screen.getByLabelText("Site web"), {
+      target: { value: "https://spam.example/é" },
+    });
+    await user.click(submitButton());
+    await screen.findByText(successMessage);
+
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(Number(headers.get("Quote-Form-Elapsed"))).toBeGreaterThanOrEqual(0);
+    expect(headers.get("Quote-Form-Website")).toBe(encodeURIComponent("https://spam.example/é"));
+    expect(sentRequest().body).toEqual(trimmedRequest);
   });
 
   it("on success, announces the confirmation and empties the form", async () => {

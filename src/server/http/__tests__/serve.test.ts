@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { personHeaders, testChallengeSecret } from "../../../test-utils/anti-bot";
 
 // `npm run serve` as a process of its own, stopped with SIGTERM while requests are in flight:
 // each of them still gets its answer, each accepted lead is on disk, whole, and the process
@@ -36,6 +37,9 @@ beforeEach(async () => {
         PORT: "0",
         HOST: "127.0.0.1",
         QUOTE_REQUESTS_FILE: join(dir, "leads.jsonl"),
+        // Posts as the form sends them (solved challenges), eight from one address at once.
+        QUOTE_CHALLENGE_SECRET: testChallengeSecret,
+        QUOTE_RATE_LIMIT: "off",
       },
       stdio: ["ignore", "pipe", "pipe"],
     },
@@ -83,11 +87,14 @@ async function startPost(index: number): Promise<{ finish: () => Promise<string>
   received = "";
 
   const bytes = Buffer.from(body(index));
+  const person = Object.entries(await personHeaders())
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
   const half = Math.floor(bytes.length / 2);
   const closed = once(socket, "close");
   socket.write(
     `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
-      `Content-Length: ${bytes.length}\r\nIdempotency-Key: shutdown-${index}\r\n\r\n`,
+      `Content-Length: ${bytes.length}\r\nIdempotency-Key: shutdown-${index}\r\n${person}\r\n`,
   );
   socket.write(bytes.subarray(0, half));
   return {

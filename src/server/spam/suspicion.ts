@@ -1,0 +1,77 @@
+import type { QuoteRequest } from "../../features/quote-form/quote-request";
+
+// Signs that a request was sent by a script rather than typed by a person. A suspect request is
+// not refused: it is stored apart (quarantine) with its reason and answered like any other, so a
+// bot learns nothing, and a person wrongly suspected is released by `npm run leads -- release`.
+
+/** Headers the form sends beside the body, which keeps the specification's seven fields. */
+export const formSignalHeaders = {
+  /** Milliseconds from the visitor's first input in the form to the submit. */
+  elapsed: "quote-form-elapsed",
+  /** What the hidden "Site web" field held, percent-encoded; absent when empty. */
+  website: "quote-form-website",
+} as const;
+
+/**
+ * Below this, nobody typed the request: seven fields, the message at least 20 characters, even
+ * with the browser's autofill for the contact details. Scripts fill a form in milliseconds.
+ */
+export const minimumFillMs = 3000;
+
+/** A challenge issued less than this before the request: solved and sent by a script. */
+export const minimumChallengeAgeMs = 1000;
+
+const link = /\bhttps?:\/\/|\bwww\.|\[url[=\]]|<a\s/i;
+
+export type Signals = {
+  elapsedHeader: string | string[] | undefined;
+  websiteHeader: string | string[] | undefined;
+  /** When the request's challenge was issued (signed by the server); undefined without one. */
+  challengeIssuedAt: Date | undefined;
+  now: Date;
+};
+
+/** The reason a request is suspect, in French for the people who read the quarantine, or null. */
+export function suspicionReason(request: QuoteRequest, signals: Signals): string | null {
+  const website = single(signals.websiteHeader);
+  if (website !== undefined && website !== "") {
+    return `champ piège « Site web » rempli (${truncate(decodeLoosely(website))})`;
+  }
+  const elapsedText = single(signals.elapsedHeader);
+  const elapsed =
+    elapsedText !== undefined && /^\d{1,12}$/.test(elapsedText.trim())
+      ? Number(elapsedText)
+      : Number.NaN;
+  if (!Number.isFinite(elapsed)) return "envoyée sans passer par le formulaire du site";
+  if (elapsed < minimumFillMs) {
+    return `formulaire rempli en ${(Math.max(0, elapsed) / 1000).toFixed(1)} s`;
+  }
+  if (signals.challengeIssuedAt) {
+    const age = signals.now.getTime() - signals.challengeIssuedAt.getTime();
+    if (age < minimumChallengeAgeMs) {
+      return `envoyée ${(Math.max(0, age) / 1000).toFixed(1)} s après l'ouverture du formulaire`;
+    }
+  }
+  // Names and phone numbers cannot hold a link (validation refuses it): the fields that can are
+  // the organisation and the message. A person may paste their site in one; a spammer fills both.
+  if (link.test(request.company) && link.test(request.message)) {
+    return "un lien dans chaque champ libre (organisme et message)";
+  }
+  return null;
+}
+
+function single(header: string | string[] | undefined): string | undefined {
+  return Array.isArray(header) ? header.join(",") : header;
+}
+
+function decodeLoosely(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+function truncate(value: string): string {
+  return value.length > 80 ? `${value.slice(0, 79)}…` : value;
+}
