@@ -42,7 +42,7 @@ async function sendQuoteRequest(store = createQuoteFormStore()) {
     await store.set(quoteFormActionAtom, { type: "change", field, value });
   }
   await store.set(quoteFormActionAtom, { type: "toggleConsent", checked: true });
-  await store.set(quoteFormActionAtom, { type: "submit" });
+  await store.set(quoteFormActionAtom, { type: "submit", website: "" });
   return { store, client };
 }
 
