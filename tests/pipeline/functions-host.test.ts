@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { DeliveryRunner } from "../../src/server/delivery/runner";
 import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
 import { createQuoteEndpoint } from "../../src/server/quote-endpoint";
+import { parseRateLimits } from "../../src/server/spam/rate-limit";
+import { personHeaders, testChallengeSecret } from "../../src/test-utils/anti-bot";
 import { sampleRequest } from "./support/leads";
 import { TestPostgres } from "./support/postgres";
 import { TestWebhookReceiver } from "./support/webhook-receiver";
@@ -38,12 +40,20 @@ const endpoint = () =>
     store: async () => store,
     delivery: async () => runner,
     deliverBeforeAnswer: true,
+    spam: { secret: testChallengeSecret, limits: parseRateLimits("off") },
   });
 
-const post = () =>
+// As the site's form posts: a solved anti-bot challenge and the typing time.
+const post = async () =>
   endpoint()({
     method: "POST",
-    headers: { "content-type": "application/json", "idempotency-key": randomUUID() },
+    headers: {
+      "content-type": "application/json",
+      "idempotency-key": randomUUID(),
+      ...Object.fromEntries(
+        Object.entries(await personHeaders()).map(([name, value]) => [name.toLowerCase(), value]),
+      ),
+    },
     body: Buffer.from(JSON.stringify(sampleRequest)),
     clientAddress: "127.0.0.1",
   });

@@ -200,6 +200,8 @@ export async function rewriteLines(path: string, keep: (line: string) => boolean
     const first = await read(0);
     const temporary = `${path}.rewrite-${process.pid}`;
     const kept = first.lines.filter(keep);
+    // Nothing to delete (the daily purge, most days): the file is left as it is.
+    if (kept.length === first.lines.length) return;
     const handle = await open(temporary, "w");
     try {
       await handle.writeFile(kept.map((line) => `${line}\n`).join(""), "utf8");
