@@ -26,6 +26,9 @@ module.exports = {
     "node_modules/(?!.*node_modules/)(?!(gatsby|gatsby-script|gatsby-link|gatsby-plugin-image|jotai-tanstack-query|content-disposition|altcha-lib|@noble/hashes)/)",
   ],
   setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],
+  // The form's tests type whole forms key by key (about 4 s each on two cores): jest's 5 s default
+  // fails them whenever the machine is busy, which says nothing about the form.
+  testTimeout: 20_000,
   testEnvironmentOptions: { url: "http://localhost/", customExportConditions: [""] },
   globals: { __PATH_PREFIX__: "", __BASE_PATH__: "" },
 };
