@@ -290,7 +290,8 @@ const results = measured.map((entry) => ({ ...entry, checks: check(entry.page, e
 const previousFigures = (page) =>
   previous?.results?.find((entry) => entry.page === page)?.figures ?? undefined;
 const markdown = [
-  `# Benchmark — ${date}, commit ${commit}`,
+  `# Benchmark — ${date}, commit ${commit}` +
+    (buildTimes.cold === undefined ? " (the build already in public/ was measured)" : ""),
   "",
   `Lighthouse ${results[0].lighthouseVersion}, mobile, simulated throttling; each figure is its median over ${runs} runs.`,
   `Machine: ${machine.cpus} CPUs, load average ${machine.loadAverage}, CPU-time benchmark index ${machine.benchmarkIndex} ` +

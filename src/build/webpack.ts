@@ -44,6 +44,14 @@ export const adjustWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
       }),
     );
   }
+  // The head is the server's (src/start-up/head-from-server.tsx): in the production bundles,
+  // react-helmet-async is a stand-in that renders nothing.
+  if (stage === "build-javascript") {
+    config.resolve.alias = {
+      ...config.resolve.alias,
+      "react-helmet-async$": path.resolve("src/start-up/head-from-server.tsx"),
+    };
+  }
   // The admin plugin's browser hook only serves Netlify Identity sign-up links, which this site
   // does not use: keep it out of the visitor's JavaScript (its dynamic require also warns).
   config.resolve.alias = {

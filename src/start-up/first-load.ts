@@ -19,6 +19,8 @@
 // 6. The quote form's code (state, validation, API client, toasts) is a chunk of its own, loaded
 //    when the form comes near the viewport or the visitor reaches into it
 //    (src/features/quote-form/deferred-quote-form.tsx); its HTML is in the page from the start.
+// 7. The head is the server's: links between pages are plain links, each page's head is in its
+//    HTML, so react-helmet-async stays out of the browser (head-from-server.tsx).
 //
 // gatsby-browser.tsx wires steps 4 and 5 to Gatsby's browser APIs.
 import type React from "react";

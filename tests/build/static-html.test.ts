@@ -172,6 +172,20 @@ describe("the bundles the landing page loads", () => {
     const map = JSON.parse(readFileSync(`${file}.map`, "utf8")) as { mappings: string };
     expect(map.mappings.startsWith(";")).toBe(true);
   });
+
+  it("leave react-helmet-async on the server: the head is in the HTML", () => {
+    const sources = bundles.flatMap(
+      (src) =>
+        (
+          JSON.parse(readFileSync(path.join(publicDir, `${src}.map`), "utf8")) as {
+            sources: string[];
+          }
+        ).sources,
+    );
+    expect(sources).toContainEqual(expect.stringContaining("src/start-up/head-from-server.tsx"));
+    expect(sources).not.toContainEqual(expect.stringContaining("react-helmet-async"));
+    expect(parse(html).head.querySelector('link[rel="canonical"]')).not.toBeNull();
+  });
 });
 
 describe("the bundles loaded on demand", () => {
