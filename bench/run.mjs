@@ -1,6 +1,6 @@
 // Benchmark: times a cold and a warm production build, then runs Lighthouse 12 (mobile form
 // factor, simulated throttling with the CPU slowdown calibrated to the machine's speed) five
-// times on each measured page of the build served with gzip, takes the median of each figure
+// times on each measured page of the build served by the production server, takes the median of each figure
 // over the runs, prints it beside its budget and the previous run's figure, and fails when a
 // budget is missed. Results go to bench-results/ (git-ignored) as JSON and Markdown.
 //
@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { ReportGenerator } from "lighthouse/report/generator/report-generator.js";
-import { serveBuild } from "../e2e/gatsby-serve.mjs";
+import { startProductionServer } from "../e2e/production-server.mjs";
 import { budgets, check, formatTable } from "./budgets.mjs";
 import { referenceIndex, referenceSlowdown } from "./calibration.mjs";
 
@@ -211,8 +211,15 @@ function blockingTasks(lhr) {
     .map((task) => `${taskSource(task.url, lhr)} ${Math.round(task.duration)} ms`);
 }
 
-// `gatsby serve` compresses its answers with gzip, as a production static host does.
-const { url: baseUrl, stop: stopServer } = await serveBuild({ port });
+// The production server (`npm run serve`), as visitors get the site: the build's Brotli and gzip
+// copies, the headers of _headers. Leads posted during the runs (none are) would go to a
+// throwaway file.
+const { url: baseUrl, stop: stopServer } = await startProductionServer({
+  port,
+  env: {
+    QUOTE_REQUESTS_FILE: path.join(mkdtempSync(path.join(tmpdir(), "bench-leads-")), "leads.jsonl"),
+  },
+});
 
 // Runs go page by page within each round (/, then the legal page, then / again…), so a slow
 // spell of the machine falls on both pages rather than on every run of one.
@@ -265,7 +272,7 @@ for (const page of pages) {
     ),
   });
 }
-stopServer();
+await stopServer();
 
 // The machine's speed over every run (the mean of each run's two benchmark indexes) and the CPU
 // multipliers it called for: the timings are those of the reference device at any speed.
