@@ -27,7 +27,12 @@ describe("the quote form's code", () => {
     it(`at ${width} px, is not loaded with the page but as the visitor scrolls towards the form`, async () => {
       const page = await openPage(browser, { width });
       const scripts = scriptRequests(page);
+      // The bundles are asked for after the first paint, which a busy machine can delay past
+      // the network's first idle moment: wait for them, then for the network to settle again.
+      const firstBundle = page.waitForRequest((request) => request.resourceType() === "script");
       await page.goto(baseUrl, { waitUntil: "networkidle" });
+      await firstBundle;
+      await page.waitForLoadState("networkidle");
       assert.ok(scripts.length > 0);
       assert.deepEqual(
         scripts.filter((url) => formChunk.test(url)),
