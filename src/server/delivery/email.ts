@@ -19,6 +19,15 @@ const escapeHtml = (text: string): string =>
   );
 
 /** `<devis-…@domain>`, the domain being the sender's, as RFC 5322 advises. */
+/** The request's fields as an HTML table, one row per label and value, both escaped. */
+function fieldsTable(rows: readonly (readonly [string, string])[]): string {
+  const cells = rows.map(
+    ([label, value]) =>
+      `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+  );
+  return `<table cellpadding="6" style="border-collapse:collapse">\n${cells.join("\n")}\n</table>`;
+}
+
 export function messageId(lead: Lead, kind: "sales" | "ack", from: string): string {
   const seed = `${kind}:${lead.idempotencyKey ?? lead.id}`;
   const hash = createHash("sha256").update(seed).digest("hex").slice(0, 32);
@@ -40,14 +49,7 @@ export function salesMessage(lead: Lead, config: EmailConfig): Mail.Options {
   ].join("\n");
   const html = `<!doctype html><html lang="fr"><body>
 <p>Nouvelle demande de devis reçue le ${escapeHtml(received)} (heure de Paris).</p>
-<table cellpadding="6" style="border-collapse:collapse">
-${rows
-  .map(
-    ([label, value]) =>
-      `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-  )
-  .join("\n")}
-</table>
+${fieldsTable(rows)}
 <p>Référence : ${escapeHtml(lead.id)}<br>Répondez directement à ce message pour écrire au demandeur.</p>
 </body></html>`;
   return {
@@ -98,14 +100,7 @@ export function ackMessage(
 <p>Bonjour ${escapeHtml(fullName(lead))},</p>
 <p>${escapeHtml(intro)}</p>
 <p>Voici ce que vous nous avez envoyé :</p>
-<table cellpadding="6" style="border-collapse:collapse">
-${rows
-  .map(
-    ([label, value]) =>
-      `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-  )
-  .join("\n")}
-</table>
+${fieldsTable(rows)}
 <p>Pour nous joindre d'ici là :<br>${contacts.map(escapeHtml).join("<br>")}</p>
 <p>${escapeHtml(content.companyName)}</p>
 <p>Vos données ne servent qu'à répondre à votre demande : <a href="${escapeHtml(privacyUrl)}">politique de confidentialité</a>.</p>
