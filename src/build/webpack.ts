@@ -2,7 +2,10 @@ import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { compileHint, onDemandBundle } from "../start-up/compile-hint";
 
+type LoaderUse = { loader?: string; options?: { modules?: unknown } };
+type WebpackRule = { use?: LoaderUse[] | LoaderUse; oneOf?: WebpackRule[]; rules?: WebpackRule[] };
 type WebpackConfig = {
+  module: { rules: WebpackRule[] };
   plugins: { constructor: { name: string }; options?: object }[];
   optimization?: { splitChunks?: { cacheGroups?: Record<string, unknown> } };
   resolve: { alias?: Record<string, string | false> };
@@ -15,8 +18,18 @@ export const adjustWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   actions,
   plugins,
 }) => {
-  if (stage !== "build-javascript" && stage !== "develop") return;
+  if (!["build-javascript", "build-html", "develop"].includes(stage)) return;
   const config = getConfig() as WebpackConfig;
+  // In the production HTML and CSS, CSS Modules class names are short hashes rather than
+  // Gatsby's "hero-module--lead--5bb7b": the landing page's HTML then fits in the first round
+  // trip of a new connection (about 14 kB, README "Speed and size budgets"). The server
+  // (build-html) and browser (build-javascript) builds hash the same file and class alike;
+  // `gatsby develop` keeps the readable names.
+  if (stage !== "develop") shortenCssModuleClassNames(config.module.rules);
+  if (stage === "build-html") {
+    actions.replaceWebpackConfig(config);
+    return;
+  }
   // Every component's CSS is a module with its own class names, so the order in which
   // mini-css-extract-plugin joins them into one stylesheet does not matter: its "conflicting
   // order" warnings would only hide real ones.
@@ -60,3 +73,19 @@ export const adjustWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   };
   actions.replaceWebpackConfig(config);
 };
+
+/** Gives every css-loader that compiles CSS Modules a short hashed class-name pattern. */
+function shortenCssModuleClassNames(rules: WebpackRule[]) {
+  for (const rule of rules) {
+    const uses = Array.isArray(rule.use) ? rule.use : rule.use ? [rule.use] : [];
+    for (const use of uses) {
+      const modules = use.options?.modules;
+      if (use.loader?.includes("css-loader") && modules && typeof modules === "object") {
+        // Six letters (base 52: never a digit first, nothing to escape), 34 bits per class:
+        // no collision among a few hundred classes.
+        Object.assign(modules, { localIdentName: "[hash:base52:6]" });
+      }
+    }
+    shortenCssModuleClassNames([...(rule.oneOf ?? []), ...(rule.rules ?? [])]);
+  }
+}
