@@ -3,7 +3,7 @@
 import type { GatsbySSR } from "gatsby";
 import React from "react";
 import { HelmetProvider, type HelmetServerState } from "react-helmet-async";
-import latinFont from "@fontsource-variable/public-sans/files/public-sans-latin-wght-normal.woff2";
+import latinFont from "./src/styles/fonts/public-sans-latin-wght-400-700.woff2";
 import Layout from "./src/components/layout/layout";
 import { favicon } from "./src/start-up/favicon";
 

@@ -16,7 +16,7 @@ const besideTheText = "(min-width: 960px)";
 // Where it is in the first screen it is the largest element: the head asks for it at high
 // priority, in the first format of the <picture> (AVIF), before the parser reaches it.
 // Attribute names are the HTML ones: the server writes the head (head-from-server.tsx).
-function preloadWhereBesideTheText(source: { srcSet: string; sizes?: string; type: string }) {
+function preloadWhereBesideTheText(source: { srcSet: string; sizes?: string; type?: string }) {
   return {
     rel: "preload",
     as: "image",
