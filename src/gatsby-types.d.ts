@@ -4181,6 +4181,8 @@ type WebPOptions = {
   readonly quality: InputMaybe<Scalars['Int']>;
 };
 
+type ClientReferenceFragment = { readonly id: string, readonly name: string };
+
 type CompanyFragment = { readonly name: string, readonly legalForm: string, readonly shareCapital: string, readonly headOffice: string, readonly phone: string, readonly email: string, readonly dpoEmail: string, readonly siren: string, readonly vatNumber: string, readonly publicationDirector: string, readonly carteGNumber: string, readonly carteGChamber: string, readonly guarantor: string, readonly guaranteeAmount: string, readonly insurer: string, readonly hostName: string, readonly hostAddress: string, readonly hostPhone: string };
 
 type FiguresFragment = { readonly recoveryRate: number, readonly amicableRate: number, readonly preLitigationRate: number, readonly averageDelayDays: number, readonly casesPerMonth: number, readonly averageRecoveredAmount: number, readonly averageServiceCost: number, readonly combinedContactRate: number, readonly takeoverHours: number, readonly firstContactHours: number, readonly quoteReplyHours: number, readonly channels: ReadonlyArray<{ readonly name: string, readonly icon: string, readonly rate: number, readonly description: string }>, readonly delayBands: ReadonlyArray<{ readonly days: number, readonly share: number }> };
@@ -4211,6 +4213,8 @@ type GatsbyImageSharpFluid_withWebp_tracedSVGFragment = { readonly tracedSVG: st
 
 type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: number, readonly maxWidth: number };
 
+type LandingCopyFragment = { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string, readonly primaryCta: string, readonly secondaryCta: string, readonly imageAlt: string, readonly highlights: ReadonlyArray<string>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly approach: { readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly complementaryServices: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly guarantees: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly channels: { readonly title: string, readonly intro: string, readonly chartCaption: string, readonly combinedLabel: string }, readonly results: { readonly title: string, readonly intro: string, readonly recoveryLabel: string, readonly amicableLabel: string, readonly preLitigationLabel: string, readonly delayLabel: string, readonly casesLabel: string, readonly amountLabel: string, readonly costLabel: string, readonly ratioLabel: string, readonly bandsTitle: string }, readonly references: { readonly title: string, readonly intro: string }, readonly testimonials: { readonly title: string }, readonly process: { readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly cta: { readonly title: string, readonly text: string, readonly phoneLabel: string }, readonly contact: { readonly title: string, readonly intro: string, readonly points: ReadonlyArray<string> }, readonly footer: { readonly tagline: string } };
+
 type LandingItemFragment = { readonly icon: string, readonly title: string, readonly text: string };
 
 type LegalPageQueryVariables = Exact<{
@@ -4220,40 +4224,16 @@ type LegalPageQueryVariables = Exact<{
 
 type LegalPageQuery = { readonly legalPage: { readonly title: string, readonly path: string, readonly description: string, readonly updatedAt: string, readonly html: string } | null };
 
-type UseClientReferencesQueryVariables = Exact<{ [key: string]: never; }>;
+type LegalPageLinkFragment = { readonly path: string, readonly title: string, readonly parent: { readonly parent: { readonly name: string } | {} | null } | {} | null };
+
+type SocialImageFragment = { readonly hero: { readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } } };
+
+type TestimonialFragment = { readonly id: string, readonly quote: string, readonly role: string };
+
+type UseSiteContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type UseClientReferencesQuery = { readonly allClientReference: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string }> } };
-
-type UseCompanyQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-type UseCompanyQuery = { readonly companyDetails: { readonly name: string, readonly legalForm: string, readonly shareCapital: string, readonly headOffice: string, readonly phone: string, readonly email: string, readonly dpoEmail: string, readonly siren: string, readonly vatNumber: string, readonly publicationDirector: string, readonly carteGNumber: string, readonly carteGChamber: string, readonly guarantor: string, readonly guaranteeAmount: string, readonly insurer: string, readonly hostName: string, readonly hostAddress: string, readonly hostPhone: string } | null };
-
-type UseFiguresQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-type UseFiguresQuery = { readonly figures: { readonly recoveryRate: number, readonly amicableRate: number, readonly preLitigationRate: number, readonly averageDelayDays: number, readonly casesPerMonth: number, readonly averageRecoveredAmount: number, readonly averageServiceCost: number, readonly combinedContactRate: number, readonly takeoverHours: number, readonly firstContactHours: number, readonly quoteReplyHours: number, readonly channels: ReadonlyArray<{ readonly name: string, readonly icon: string, readonly rate: number, readonly description: string }>, readonly delayBands: ReadonlyArray<{ readonly days: number, readonly share: number }> } | null };
-
-type UseLandingCopyQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-type UseLandingCopyQuery = { readonly landingCopy: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string, readonly primaryCta: string, readonly secondaryCta: string, readonly imageAlt: string, readonly highlights: ReadonlyArray<string>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } }, readonly approach: { readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly complementaryServices: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly guarantees: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly channels: { readonly title: string, readonly intro: string, readonly chartCaption: string, readonly combinedLabel: string }, readonly results: { readonly title: string, readonly intro: string, readonly recoveryLabel: string, readonly amicableLabel: string, readonly preLitigationLabel: string, readonly delayLabel: string, readonly casesLabel: string, readonly amountLabel: string, readonly costLabel: string, readonly ratioLabel: string, readonly bandsTitle: string }, readonly references: { readonly title: string, readonly intro: string }, readonly testimonials: { readonly title: string }, readonly process: { readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly cta: { readonly title: string, readonly text: string, readonly phoneLabel: string }, readonly contact: { readonly title: string, readonly intro: string, readonly points: ReadonlyArray<string> }, readonly footer: { readonly tagline: string } } | null };
-
-type UseSiteMetadataQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-type UseSiteMetadataQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string, readonly copyrightYear: number } | null } | null, readonly allLegalPage: { readonly nodes: ReadonlyArray<{ readonly path: string, readonly title: string, readonly parent: { readonly parent: { readonly name: string } | {} | null } | {} | null }> } };
-
-type UseSocialImageQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-type UseSocialImageQuery = { readonly landingCopy: { readonly hero: { readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } } } | null };
-
-type UseTestimonialsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-type UseTestimonialsQuery = { readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly quote: string, readonly role: string }> } };
+type UseSiteContentQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string, readonly copyrightYear: number } | null } | null, readonly allLegalPage: { readonly nodes: ReadonlyArray<{ readonly path: string, readonly title: string, readonly parent: { readonly parent: { readonly name: string } | {} | null } | {} | null }> }, readonly companyDetails: { readonly name: string, readonly legalForm: string, readonly shareCapital: string, readonly headOffice: string, readonly phone: string, readonly email: string, readonly dpoEmail: string, readonly siren: string, readonly vatNumber: string, readonly publicationDirector: string, readonly carteGNumber: string, readonly carteGChamber: string, readonly guarantor: string, readonly guaranteeAmount: string, readonly insurer: string, readonly hostName: string, readonly hostAddress: string, readonly hostPhone: string } | null, readonly figures: { readonly recoveryRate: number, readonly amicableRate: number, readonly preLitigationRate: number, readonly averageDelayDays: number, readonly casesPerMonth: number, readonly averageRecoveredAmount: number, readonly averageServiceCost: number, readonly combinedContactRate: number, readonly takeoverHours: number, readonly firstContactHours: number, readonly quoteReplyHours: number, readonly channels: ReadonlyArray<{ readonly name: string, readonly icon: string, readonly rate: number, readonly description: string }>, readonly delayBands: ReadonlyArray<{ readonly days: number, readonly share: number }> } | null, readonly landingCopy: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string, readonly primaryCta: string, readonly secondaryCta: string, readonly imageAlt: string, readonly highlights: ReadonlyArray<string>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData, readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } }, readonly approach: { readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly complementaryServices: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly guarantees: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly channels: { readonly title: string, readonly intro: string, readonly chartCaption: string, readonly combinedLabel: string }, readonly results: { readonly title: string, readonly intro: string, readonly recoveryLabel: string, readonly amicableLabel: string, readonly preLitigationLabel: string, readonly delayLabel: string, readonly casesLabel: string, readonly amountLabel: string, readonly costLabel: string, readonly ratioLabel: string, readonly bandsTitle: string }, readonly references: { readonly title: string, readonly intro: string }, readonly testimonials: { readonly title: string }, readonly process: { readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly cta: { readonly title: string, readonly text: string, readonly phoneLabel: string }, readonly contact: { readonly title: string, readonly intro: string, readonly points: ReadonlyArray<string> }, readonly footer: { readonly tagline: string } } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly quote: string, readonly role: string }> }, readonly allClientReference: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string }> } };
 
 
 }

@@ -1,19 +1,16 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { graphql } from "gatsby";
+import useSiteContent from "./use-site-content";
 
-export type ClientReference =
-  Queries.UseClientReferencesQuery["allClientReference"]["nodes"][number];
+export type ClientReference = Queries.ClientReferenceFragment;
+
+export const query = graphql`
+  fragment ClientReference on ClientReference {
+    id
+    name
+  }
+`;
 
 /** The client organisations from `content/clients/`, in their `order`. */
 export default function useClientReferences(): readonly ClientReference[] {
-  const data = useStaticQuery<Queries.UseClientReferencesQuery>(graphql`
-    query UseClientReferences {
-      allClientReference(sort: { order: ASC }) {
-        nodes {
-          id
-          name
-        }
-      }
-    }
-  `);
-  return data.allClientReference.nodes;
+  return useSiteContent().allClientReference.nodes;
 }

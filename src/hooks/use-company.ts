@@ -1,4 +1,5 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { graphql } from "gatsby";
+import useSiteContent from "./use-site-content";
 
 export type Company = Queries.CompanyFragment;
 
@@ -27,13 +28,7 @@ export const query = graphql`
 
 /** The company's details from `content/company/`. */
 export default function useCompany(): Company {
-  const data = useStaticQuery<Queries.UseCompanyQuery>(graphql`
-    query UseCompany {
-      companyDetails {
-        ...Company
-      }
-    }
-  `);
-  if (!data.companyDetails) throw new Error("content/company/ has no company details");
-  return data.companyDetails;
+  const { companyDetails } = useSiteContent();
+  if (!companyDetails) throw new Error("content/company/ has no company details");
+  return companyDetails;
 }

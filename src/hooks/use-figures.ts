@@ -1,4 +1,5 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { graphql } from "gatsby";
+import useSiteContent from "./use-site-content";
 
 export type Figures = Queries.FiguresFragment;
 
@@ -30,13 +31,7 @@ export const query = graphql`
 
 /** Every business figure from `content/figures/`. */
 export default function useFigures(): Figures {
-  const data = useStaticQuery<Queries.UseFiguresQuery>(graphql`
-    query UseFigures {
-      figures {
-        ...Figures
-      }
-    }
-  `);
-  if (!data.figures) throw new Error("content/figures/ has no figures");
-  return data.figures;
+  const { figures } = useSiteContent();
+  if (!figures) throw new Error("content/figures/ has no figures");
+  return figures;
 }

@@ -1,7 +1,8 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { graphql } from "gatsby";
 import { fillTokensDeep, tokenValues } from "../content-model/tokens";
 import useCompany from "./use-company";
 import useFigures from "./use-figures";
+import useSiteContent from "./use-site-content";
 
 export const query = graphql`
   fragment LandingItem on LandingItem {
@@ -11,109 +12,109 @@ export const query = graphql`
   }
 `;
 
-export type LandingCopy = Queries.UseLandingCopyQuery["landingCopy"] & {};
-
-/** The landing page's copy from `content/landing/`, its tokens filled with figures and details. */
-export default function useLandingCopy(): LandingCopy {
-  const data = useStaticQuery<Queries.UseLandingCopyQuery>(graphql`
-    query UseLandingCopy {
-      landingCopy {
-        seo {
-          title
-          description
-        }
-        hero {
-          eyebrow
-          title
-          lead
-          primaryCta
-          secondaryCta
-          imageAlt
-          highlights
-          image {
-            childImageSharp {
-              gatsbyImageData(
-                width: 600
-                layout: CONSTRAINED
-                placeholder: NONE
-                sizes: "(min-width: 960px) 560px, 100vw"
-              )
-            }
-          }
-        }
-        approach {
-          title
-          intro
-          cards {
-            ...LandingItem
-          }
-        }
-        complementaryServices {
-          title
-          intro
-          items {
-            ...LandingItem
-          }
-        }
-        guarantees {
-          title
-          intro
-          items {
-            ...LandingItem
-          }
-        }
-        channels {
-          title
-          intro
-          chartCaption
-          combinedLabel
-        }
-        results {
-          title
-          intro
-          recoveryLabel
-          amicableLabel
-          preLitigationLabel
-          delayLabel
-          casesLabel
-          amountLabel
-          costLabel
-          ratioLabel
-          bandsTitle
-        }
-        references {
-          title
-          intro
-        }
-        testimonials {
-          title
-        }
-        process {
-          title
-          intro
-          steps {
-            title
-            text
-          }
-        }
-        cta {
-          title
-          text
-          phoneLabel
-        }
-        contact {
-          title
-          intro
-          points
-        }
-        footer {
-          tagline
+export const landingCopyFragment = graphql`
+  fragment LandingCopy on LandingCopy {
+    seo {
+      title
+      description
+    }
+    hero {
+      eyebrow
+      title
+      lead
+      primaryCta
+      secondaryCta
+      imageAlt
+      highlights
+      image {
+        childImageSharp {
+          gatsbyImageData(
+            width: 600
+            layout: CONSTRAINED
+            placeholder: NONE
+            sizes: "(min-width: 960px) 560px, 100vw"
+          )
         }
       }
     }
-  `);
+    approach {
+      title
+      intro
+      cards {
+        ...LandingItem
+      }
+    }
+    complementaryServices {
+      title
+      intro
+      items {
+        ...LandingItem
+      }
+    }
+    guarantees {
+      title
+      intro
+      items {
+        ...LandingItem
+      }
+    }
+    channels {
+      title
+      intro
+      chartCaption
+      combinedLabel
+    }
+    results {
+      title
+      intro
+      recoveryLabel
+      amicableLabel
+      preLitigationLabel
+      delayLabel
+      casesLabel
+      amountLabel
+      costLabel
+      ratioLabel
+      bandsTitle
+    }
+    references {
+      title
+      intro
+    }
+    testimonials {
+      title
+    }
+    process {
+      title
+      intro
+      steps {
+        title
+        text
+      }
+    }
+    cta {
+      title
+      text
+      phoneLabel
+    }
+    contact {
+      title
+      intro
+      points
+    }
+    footer {
+      tagline
+    }
+  }
+`;
+
+export type LandingCopy = Queries.LandingCopyFragment;
+
+/** The landing page's copy from `content/landing/`, its tokens filled with figures and details. */
+export default function useLandingCopy(): LandingCopy {
+  const { landingCopy } = useSiteContent();
   const company = useCompany();
   const figures = useFigures();
-  if (!data.landingCopy) throw new Error("content/landing/ has no landing copy");
-  return fillTokensDeep(data.landingCopy, tokenValues(company, figures));
+  if (!landingCopy) throw new Error("content/landing/ has no landing copy");
+  return fillTokensDeep(landingCopy, tokenValues(company, figures));
 }

@@ -1,21 +1,38 @@
-import { useSiteQuery } from "./use-site-metadata";
+import { graphql } from "gatsby";
+import useSiteContent from "./use-site-content";
 
 export type LegalPageLink = { path: string; title: string };
+
+export const query = graphql`
+  fragment LegalPageLink on LegalPage {
+    path
+    title
+    parent {
+      ... on MarkdownRemark {
+        parent {
+          ... on File {
+            name
+          }
+        }
+      }
+    }
+  }
+`;
 
 /** The privacy policy's file in content/legal/: the form links to it, wherever its `path` is. */
 const privacyPolicyFile = "politique-confidentialite";
 
 /**
  * The legal pages from `content/legal/`, in their `order`, each at the address and with the title
- * its file gives. Read through the site-wide static query (see use-site-metadata.ts).
+ * its file gives. Read through the site's static query (use-site-content.ts).
  */
 export default function useLegalPages(): readonly LegalPageLink[] {
-  return useSiteQuery().allLegalPage.nodes;
+  return useSiteContent().allLegalPage.nodes;
 }
 
 /** The privacy policy's address, from its file in content/legal/. */
 export function usePrivacyPolicyPath(): string {
-  const page = useSiteQuery().allLegalPage.nodes.find(({ parent }) => {
+  const page = useSiteContent().allLegalPage.nodes.find(({ parent }) => {
     const file = parent && "parent" in parent ? parent.parent : null;
     return file !== null && "name" in file && file.name === privacyPolicyFile;
   });

@@ -1,6 +1,31 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { graphql } from "gatsby";
+import useSiteContent from "./use-site-content";
 
 export type SocialImage = { src: string; width: number; height: number; alt: string };
+
+export const query = graphql`
+  fragment SocialImage on LandingCopy {
+    hero {
+      imageAlt
+      image {
+        childImageSharp {
+          resize(
+            width: 1200
+            height: 630
+            fit: CONTAIN
+            background: "#16365f"
+            toFormat: JPG
+            quality: 85
+          ) {
+            src
+            width
+            height
+          }
+        }
+      }
+    }
+  }
+`;
 
 /**
  * The 1200×630 picture shown when a page is shared, drawn by gatsby-plugin-sharp at build time
@@ -9,32 +34,7 @@ export type SocialImage = { src: string; width: number; height: number; alt: str
  * holds the two together) rather than cropped, so no building loses its roof or its door.
  */
 export default function useSocialImage(): SocialImage {
-  const data = useStaticQuery<Queries.UseSocialImageQuery>(graphql`
-    query UseSocialImage {
-      landingCopy {
-        hero {
-          imageAlt
-          image {
-            childImageSharp {
-              resize(
-                width: 1200
-                height: 630
-                fit: CONTAIN
-                background: "#16365f"
-                toFormat: JPG
-                quality: 85
-              ) {
-                src
-                width
-                height
-              }
-            }
-          }
-        }
-      }
-    }
-  `);
-  const hero = data.landingCopy?.hero;
+  const hero = useSiteContent().landingCopy?.hero;
   const resized = hero?.image.childImageSharp?.resize;
   if (!hero || !resized?.src || !resized.width || !resized.height) {
     throw new Error("content/images/ gives no social image: check landing.hero.image");

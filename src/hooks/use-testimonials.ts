@@ -1,19 +1,17 @@
-import { graphql, useStaticQuery } from "gatsby";
+import { graphql } from "gatsby";
+import useSiteContent from "./use-site-content";
 
-export type Testimonial = Queries.UseTestimonialsQuery["allTestimonial"]["nodes"][number];
+export type Testimonial = Queries.TestimonialFragment;
+
+export const query = graphql`
+  fragment Testimonial on Testimonial {
+    id
+    quote
+    role
+  }
+`;
 
 /** The testimonials from `content/testimonials/`, in their `order`. */
 export default function useTestimonials(): readonly Testimonial[] {
-  const data = useStaticQuery<Queries.UseTestimonialsQuery>(graphql`
-    query UseTestimonials {
-      allTestimonial(sort: { order: ASC }) {
-        nodes {
-          id
-          quote
-          role
-        }
-      }
-    }
-  `);
-  return data.allTestimonial.nodes;
+  return useSiteContent().allTestimonial.nodes;
 }
