@@ -4,20 +4,30 @@
 
 const kB = 1000;
 
+// The first round trip of a new connection carries TCP's initial window, 10 segments of 1460
+// bytes: a page whose HTML and response headers fit in it paints one round trip (150 ms on the
+// simulated slow 4G) sooner than one that needs a second.
+const firstRoundTrip = 10 * 1460;
+
 export const budgets = [
-  { key: "performance", label: "Performance score", min: 95, goal: 100 },
+  { key: "performance", label: "Performance score", min: 98, goal: 100 },
   { key: "accessibility", label: "Accessibility score", min: 100 },
   { key: "bestPractices", label: "Best practices score", min: 100 },
   { key: "seo", label: "SEO score", min: 100 },
-  { key: "lcp", label: "Largest Contentful Paint", unit: "ms", max: 2000, goal: 1200 },
+  { key: "lcp", label: "Largest Contentful Paint", unit: "ms", max: 1200 },
   { key: "fcp", label: "First Contentful Paint", unit: "ms" },
-  { key: "tbt", label: "Total Blocking Time", unit: "blocking", max: 100 },
+  { key: "tbt", label: "Total Blocking Time", unit: "blocking", max: 50 },
   { key: "cls", label: "Cumulative Layout Shift", unit: "cls", max: 0.02 },
-  { key: "scriptBytes", label: "JavaScript", unit: "bytes", max: 110 * kB, goal: 99 * kB },
+  { key: "scriptBytes", label: "JavaScript", unit: "bytes", max: 80 * kB },
   { key: "stylesheetBytes", label: "CSS", unit: "bytes" },
-  { key: "documentBytes", label: "HTML", unit: "bytes" },
+  {
+    key: "documentBytes",
+    label: "HTML, with its headers",
+    unit: "bytes",
+    max: firstRoundTrip,
+  },
   { key: "totalBytes", label: "Total", unit: "bytes", max: 350 * kB },
-  { key: "requests", label: "Requests", unit: "count" },
+  { key: "requests", label: "Requests", unit: "count", max: 15 },
 ];
 
 function format(value, unit) {

@@ -140,6 +140,12 @@ export type BuildFacts = {
   pageRoutes: string[];
   /** Root file names of content-hashed bundles. */
   hashedAssets: string[];
+  /**
+   * Each page's own policy, allowing only the inline scripts of that page: the policy travels
+   * with every load of the page's HTML, whose first round trip has room for about 14 kB.
+   */
+  pagePolicies: Record<string, string>;
+  /** The policy of any other path (nginx's fallback): every page's inline scripts allowed. */
   sitePolicy: string;
   adminPolicy: string;
 };
@@ -151,16 +157,19 @@ export type BuildFacts = {
  * each page, `/admin/*`, `/page-data/*`, `/static/*` and each hashed bundle.
  */
 export function headerRules(facts: BuildFacts): Rule[] {
-  const page: Header[] = [["Content-Security-Policy", facts.sitePolicy], revalidate];
-  const pageRules = facts.pageRoutes.flatMap((route) =>
-    route === "/" || route.endsWith(".html")
+  const pageRules = facts.pageRoutes.flatMap((route) => {
+    const page: Header[] = [
+      ["Content-Security-Policy", facts.pagePolicies[route] ?? facts.sitePolicy],
+      revalidate,
+    ];
+    return route === "/" || route.endsWith(".html")
       ? [{ path: route, headers: page }]
       : // Hosts serve a folder's index.html with and without the trailing slash.
         [
           { path: route, headers: page },
           { path: `${route}/`, headers: page },
-        ],
-  );
+        ];
+  });
   return [
     { path: "/*", headers: commonHeaders },
     ...pageRules,
@@ -182,7 +191,7 @@ export function headersFileText(rules: Rule[]): string {
  * The same rules for nginx, to include in the `server` block after `root`. A location with its
  * own add_header drops the server's, so each location repeats the shared headers.
  */
-export function nginxSnippet(rules: Rule[]): string {
+export function nginxSnippet(rules: Rule[], sitePolicy: string): string {
   const quote = (value: string) => `"${value.replace(/(["\\])/g, "\\$1")}"`;
   const common = rules.find((rule) => rule.path === "/*")?.headers ?? [];
   const block = (location: string, headers: Header[], extra: string[] = []) =>
@@ -199,6 +208,9 @@ export function nginxSnippet(rules: Rule[]): string {
   const assets = rules.filter(
     (rule) => rule.headers.includes(immutable) && !rule.path.includes("*"),
   );
+  const pages = rules.filter(
+    (rule) => rule.headers.includes(revalidate) && !rule.path.includes("*"),
+  );
   return [
     "# Written by the build (src/build/finish-pages.ts) from the rules of _headers: do not edit.",
     "# Include inside the server block, after `root …/public;`.",
@@ -207,8 +219,16 @@ export function nginxSnippet(rules: Rule[]): string {
     block("/page-data/", headersOf("/page-data/*")),
     block("/static/", headersOf("/static/*")),
     ...assets.map((rule) => block(`= ${rule.path}`, rule.headers)),
-    // Pages and everything else, unknown paths (404.html) included, get the site's policy.
-    block("/", headersOf("/"), ["try_files $uri $uri/index.html =404;"]),
+    // Each page with its own policy; a 404 is answered from /404.html's location.
+    ...pages.map((rule) =>
+      block(`= ${rule.path}`, rule.headers, ["try_files $uri $uri/index.html =404;"]),
+    ),
+    // Everything else (robots.txt, icons…) gets the policy allowing every page's scripts.
+    block(
+      "/",
+      [["Content-Security-Policy", sitePolicy], revalidate],
+      ["try_files $uri $uri/index.html =404;"],
+    ),
     "",
   ].join("\n\n");
 }
@@ -236,10 +256,17 @@ export function writeHostHeaders(
     );
   const origin = apiOrigin(configuredApiUrl);
   const sitePages = html.filter(isPage);
+  const site = sitePolicy({ scriptHashes: hashesOf(sitePages), apiOrigin: origin });
   const rules = headerRules({
     pageRoutes: sitePages.map(routeOf),
     hashedAssets: files.filter((file) => !file.includes("/") && isHashedAsset(file)),
-    sitePolicy: sitePolicy({ scriptHashes: hashesOf(sitePages), apiOrigin: origin }),
+    pagePolicies: Object.fromEntries(
+      sitePages.map((file) => [
+        routeOf(file),
+        sitePolicy({ scriptHashes: hashesOf([file]), apiOrigin: origin }),
+      ]),
+    ),
+    sitePolicy: site,
     adminPolicy: adminPolicy({
       scriptHashes: hashesOf(html.filter(isAdmin)),
       apiOrigin: origin,
@@ -247,6 +274,6 @@ export function writeHostHeaders(
     }),
   });
   writeFileSync(path.join(publicDir, "_headers"), headersFileText(rules));
-  writeFileSync(path.join(publicDir, "nginx-headers.conf"), nginxSnippet(rules));
+  writeFileSync(path.join(publicDir, "nginx-headers.conf"), nginxSnippet(rules, site));
   return rules;
 }

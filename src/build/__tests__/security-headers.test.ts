@@ -146,6 +146,10 @@ describe("headerRules", () => {
   const rules = headerRules({
     pageRoutes: ["/", "/mentions-legales", "/404.html"],
     hashedAssets: ["app-07fc827bf664e1689fe0.js"],
+    pagePolicies: {
+      "/": "script-src 'self' 'sha256-home'",
+      "/mentions-legales": "script-src 'self' 'sha256-legal'",
+    },
     sitePolicy: "default-src 'self'",
     adminPolicy: "default-src 'self'; script-src 'self' 'unsafe-eval'",
   });
@@ -178,19 +182,31 @@ describe("headerRules", () => {
     }
   });
 
+  it("gives each page the policy of its own inline scripts, the site's to the others", () => {
+    const policyOf = (rulePath: string) =>
+      new Map(rules.find((rule) => rule.path === rulePath)?.headers).get("Content-Security-Policy");
+    expect(policyOf("/")).toBe("script-src 'self' 'sha256-home'");
+    expect(policyOf("/mentions-legales")).toBe("script-src 'self' 'sha256-legal'");
+    expect(policyOf("/mentions-legales/")).toBe("script-src 'self' 'sha256-legal'");
+    expect(policyOf("/404.html")).toBe("default-src 'self'");
+  });
+
   it("renders as _headers blocks and as nginx locations", () => {
     const file = headersFileText(rules);
     expect(file).toContain(
       "/admin/*\n  Content-Security-Policy: default-src 'self'; script-src 'self' 'unsafe-eval'\n",
     );
     expect(file).toContain("/static/*\n  Cache-Control: public, max-age=31536000, immutable\n");
-    const nginx = nginxSnippet(rules);
+    const nginx = nginxSnippet(rules, "default-src 'self'");
     expect(nginx).toContain("location /admin/ {");
     expect(nginx).toContain(
       'location = /app-07fc827bf664e1689fe0.js {\n  add_header Strict-Transport-Security "max-age=31536000; includeSubDomains" always;',
     );
     expect(nginx).toMatch(
       /location \/ \{[^}]*add_header Content-Security-Policy "default-src 'self'" always;/,
+    );
+    expect(nginx).toMatch(
+      /location = \/mentions-legales\/ \{[^}]*add_header Content-Security-Policy "script-src 'self' 'sha256-legal'" always;[^}]*try_files/,
     );
   });
 });
