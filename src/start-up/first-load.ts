@@ -1,9 +1,13 @@
 // How a page starts up: what makes the first load fast, step by step, and where each step lives.
 //
 // 1. The HTML is whole: Gatsby renders every page on the server, each page inlines only the CSS
-//    of the components it renders (src/build/webpack.ts), the Latin font is preloaded and shown
-//    only if it is there for the first paint (gatsby-ssr.tsx, src/styles/fonts.css), and the
-//    tab's icon is a PNG, not an SVG drawn on the main thread (favicon.ts).
+//    of the components it renders (src/build/webpack.ts), and the landing page's HTML with its
+//    headers fits the first round trip of a new connection (short class names, a CSP per page).
+//    The Latin font, cut to the site's weights and characters (src/build/font-subset.ts), is
+//    preloaded and shown only if it is there for the first paint (gatsby-ssr.tsx,
+//    src/styles/fonts.css); the hero image is preloaded only where it is in the first screen
+//    (hero-picture.tsx); the tab's icon is a PNG, not an SVG drawn on the main thread
+//    (favicon.ts).
 // 2. Gatsby's bundles are asked for once the first contentful paint is on screen, by one inline
 //    script in place of their tags (bundle-loader.ts, put there after the build by
 //    src/build/finish-pages.ts): the first paint neither waits for them nor shares the
