@@ -128,7 +128,7 @@ let failed = false;
 let stopped = false;
 const rows = [];
 const row = (measure, value, budget, ok = true) => {
-  rows.push([measure, value, budget, ok ? "" : "MISSED"]);
+  rows.push([measure, value, budget, ok ? "ok" : "MISSED"]);
   if (!ok) failed = true;
 };
 
@@ -241,11 +241,11 @@ try {
 }
 
 const widths = [0, 1, 2, 3].map((column) =>
-  Math.max(...[["measure", "value", "budget", ""], ...rows].map((cells) => cells[column].length)),
+  Math.max(...[["measure", "value", "budget", "status"], ...rows].map((cells) => cells[column].length)),
 );
 const line = (cells) => `| ${cells.map((cell, index) => cell.padEnd(widths[index])).join(" | ")} |`;
 console.log(`\nProduction server under load (loopback, ${clients} clients)\n`);
-console.log(line(["measure", "value", "budget", ""]));
+console.log(line(["measure", "value", "budget", "status"]));
 console.log(line(widths.map((width) => "-".repeat(width))));
 for (const cells of rows) console.log(line(cells));
 console.log(failed ? "\nA budget was missed." : "\nEvery budget met.");
