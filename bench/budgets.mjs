@@ -16,6 +16,7 @@ export const budgets = [
   { key: "seo", label: "SEO score", min: 100 },
   { key: "lcp", label: "Largest Contentful Paint", unit: "ms", max: 1200 },
   { key: "fcp", label: "First Contentful Paint", unit: "ms" },
+  { key: "speedIndex", label: "Speed Index", unit: "ms" },
   { key: "tbt", label: "Total Blocking Time", unit: "blocking", max: 50 },
   { key: "cls", label: "Cumulative Layout Shift", unit: "cls", max: 0.02 },
   { key: "scriptBytes", label: "JavaScript", unit: "bytes", max: 80 * kB },

@@ -145,6 +145,7 @@ function figures({ lhr }) {
     seo: score("seo"),
     lcp: metric("largest-contentful-paint"),
     fcp: metric("first-contentful-paint"),
+    speedIndex: metric("speed-index"),
     tbt: metric("total-blocking-time"),
     cls: metric("cumulative-layout-shift"),
     scriptBytes: summary.script.transferSize,
@@ -236,13 +237,18 @@ for (let run = 1; run <= runs; run += 1) {
     const score = Math.round(lhr.categories.performance.score * 100);
     const tbt = Math.round(lhr.audits["total-blocking-time"].numericValue);
     const tasks = blockingTasks(lhr);
+    // When the browser showed the first frame in the real load (wall-clock): Speed Index is
+    // estimated partly from it, uncalibrated (README, "Limits, known").
+    const shown = lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint;
     const steal = stealShare === null ? "" : `, steal ${(stealShare * 100).toFixed(1)} %`;
     const speed =
       `CPU index ${Math.round(calibration.index)}, slowdown ×${calibration.multiplier.toFixed(2)}, ` +
       `main thread had ${Math.round(calibration.mainThreadCpuShare * 100)} % of a CPU ` +
       `(uncalibrated TBT ${Math.round(calibration.uncalibrated.tbt)} ms)`;
     console.log(
-      `${speed}; performance ${score}, TBT ${tbt} ms${steal}` +
+      `${speed}; performance ${score}, TBT ${tbt} ms` +
+        (shown === undefined ? "" : `, first frame shown at ${Math.round(shown)} ms`) +
+        steal +
         (tasks.length ? `; long tasks after FCP: ${tasks.join(", ")}` : ""),
     );
   }
