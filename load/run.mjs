@@ -241,7 +241,9 @@ try {
 }
 
 const widths = [0, 1, 2, 3].map((column) =>
-  Math.max(...[["measure", "value", "budget", "status"], ...rows].map((cells) => cells[column].length)),
+  Math.max(
+    ...[["measure", "value", "budget", "status"], ...rows].map((cells) => cells[column].length),
+  ),
 );
 const line = (cells) => `| ${cells.map((cell, index) => cell.padEnd(widths[index])).join(" | ")} |`;
 console.log(`\nProduction server under load (loopback, ${clients} clients)\n`);
