@@ -256,14 +256,19 @@ export function writeHostHeaders(
     );
   const origin = apiOrigin(configuredApiUrl);
   const sitePages = html.filter(isPage);
-  const site = sitePolicy({ scriptHashes: hashesOf(sitePages), apiOrigin: origin });
+  // Each page read once: its own policy, and the union for every other path.
+  const pageHashes = sitePages.map((file) => [routeOf(file), hashesOf([file])] as const);
+  const site = sitePolicy({
+    scriptHashes: pageHashes.flatMap(([, hashes]) => hashes),
+    apiOrigin: origin,
+  });
   const rules = headerRules({
-    pageRoutes: sitePages.map(routeOf),
+    pageRoutes: pageHashes.map(([route]) => route),
     hashedAssets: files.filter((file) => !file.includes("/") && isHashedAsset(file)),
     pagePolicies: Object.fromEntries(
-      sitePages.map((file) => [
-        routeOf(file),
-        sitePolicy({ scriptHashes: hashesOf([file]), apiOrigin: origin }),
+      pageHashes.map(([route, hashes]) => [
+        route,
+        sitePolicy({ scriptHashes: hashes, apiOrigin: origin }),
       ]),
     ),
     sitePolicy: site,

@@ -9,7 +9,7 @@ import type React from "react";
 // `gatsby develop` renders in the browser alone and keeps the real library.
 //
 // `Seo` itself stays in the browser bundle: Gatsby gives the server renderer only the static
-// queries the browser bundle of a page uses, and `Seo` reads the social image's.
+// queries the browser bundle of a page uses, and `Seo` reads the site's (its social image).
 
 /** Stands in for react-helmet-async's `Helmet`: the head is the server's. */
 export function Helmet(): null {

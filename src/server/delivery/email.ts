@@ -18,7 +18,6 @@ const escapeHtml = (text: string): string =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
-/** `<devis-…@domain>`, the domain being the sender's, as RFC 5322 advises. */
 /** The request's fields as an HTML table, one row per label and value, both escaped. */
 function fieldsTable(rows: readonly (readonly [string, string])[]): string {
   const cells = rows.map(
@@ -28,6 +27,7 @@ function fieldsTable(rows: readonly (readonly [string, string])[]): string {
   return `<table cellpadding="6" style="border-collapse:collapse">\n${cells.join("\n")}\n</table>`;
 }
 
+/** `<devis-…@domain>`, the domain being the sender's, as RFC 5322 advises. */
 export function messageId(lead: Lead, kind: "sales" | "ack", from: string): string {
   const seed = `${kind}:${lead.idempotencyKey ?? lead.id}`;
   const hash = createHash("sha256").update(seed).digest("hex").slice(0, 32);
