@@ -5,8 +5,8 @@ import matter from "gray-matter";
 import { designToken } from "./src/build/design-tokens";
 import { sitemapExcludes } from "./src/build/search-engines";
 import { cmsSettings } from "./src/cms/settings";
-import { contentFolders } from "./src/content-model/kinds";
-import { siteUrl } from "./src/lib/site-url";
+import { contentFolders } from "./src/shared/content-model/kinds";
+import { siteUrl } from "./src/shared/site-url";
 
 // The manifest names the site as content does. A malformed file is reported by the content checks
 // (src/build/content-checks.ts), with its field and reason; here it must only not crash.

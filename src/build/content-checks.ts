@@ -1,7 +1,11 @@
 import { readFileSync } from "node:fs";
 import type { CreatePagesArgs } from "gatsby";
-import { findPlaceholders, findUnknownTokens, knownTokenNames } from "../content-model/check";
-import { contentKinds } from "../content-model/kinds";
+import {
+  findPlaceholders,
+  findUnknownTokens,
+  knownTokenNames,
+} from "../shared/content-model/check";
+import { contentKinds } from "../shared/content-model/kinds";
 import { readContentFile, type MarkdownNode } from "./content-files";
 
 type CheckArgs = Pick<CreatePagesArgs, "reporter" | "getNode" | "getNodesByType">;

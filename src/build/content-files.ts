@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Node } from "gatsby";
-import { checkBody, checkFrontmatter } from "../content-model/check";
-import { bodyOf, isContentKind, type ContentKind } from "../content-model/kinds";
+import { checkBody, checkFrontmatter } from "../shared/content-model/check";
+import { bodyOf, isContentKind, type ContentKind } from "../shared/content-model/kinds";
 
 // A Markdown file of `content/` as the build reads it: its kind, its fields as the typed node will
 // hold them, and its problems. Shared by the node maker and the site-wide checks, which both read

@@ -1,5 +1,5 @@
 import type { GatsbyNode, Node } from "gatsby";
-import { contentKinds } from "../content-model/kinds";
+import { contentKinds } from "../shared/content-model/kinds";
 import { readContentFile, type MarkdownNode } from "./content-files";
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { cmsConnectOrigins, cmsSettings } from "../cms/settings";
-import { siteUrl } from "../lib/site-url";
+import { siteUrl } from "../shared/site-url";
 import { bundlesAfterFirstPaint } from "../start-up/bundle-loader";
 import { filesUnder } from "./public-files";
 import { precompressBuild } from "./precompress";

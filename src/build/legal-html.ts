@@ -1,6 +1,6 @@
 import type { GatsbyNode, Node } from "gatsby";
 import type { GraphQLObjectType, GraphQLResolveInfo } from "graphql";
-import { fillTokens, tokenValues } from "../content-model/tokens";
+import { fillTokens, tokenValues } from "../shared/content-model/tokens";
 
 // The part of Gatsby's resolver context used here; Gatsby does not export its type.
 type ResolverContext = {

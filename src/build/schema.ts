@@ -1,12 +1,12 @@
 import type { GatsbyNode } from "gatsby";
 import { validate, type Struct } from "superstruct";
-import { constraintsOf, graphqlTypeOf, isRelativeFile } from "../content-model/fields";
-import { bodyOf, contentKinds, type ContentKind } from "../content-model/kinds";
+import { constraintsOf, graphqlTypeOf, isRelativeFile } from "../shared/content-model/fields";
+import { bodyOf, contentKinds, type ContentKind } from "../shared/content-model/kinds";
 
 // The GraphQL schema is declared rather than inferred, so a field missing from every file is
 // still queryable and the generated types carry no `| null` for what the build guarantees. The
 // content kinds' types are not written here but derived from their superstruct schemas
-// (src/content-model/), the one declaration of each field: a field added there is queryable.
+// (src/shared/content-model/), the one declaration of each field: a field added there is queryable.
 
 type AnyStruct = Struct<unknown, unknown>;
 

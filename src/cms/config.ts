@@ -1,10 +1,10 @@
 // The admin's collections: one per kind of content, each field with the constraints of the
-// build's schema (src/content-model/schemas.ts), French labels and hints.
+// build's schema (src/shared/content-model/schemas.ts), French labels and hints.
 import type { CmsBackend, CmsCollection, CmsConfig, CmsField } from "decap-cms-core";
-import { wholeValue } from "../content-model/fields";
-import * as patterns from "../content-model/patterns";
-import type { TextPattern } from "../content-model/patterns";
-import { iconNames } from "../content-model/icon-names";
+import { wholeValue } from "../shared/content-model/fields";
+import * as patterns from "../shared/content-model/patterns";
+import type { TextPattern } from "../shared/content-model/patterns";
+import { iconNames } from "../shared/content-model/icon-names";
 import type { CmsSettings } from "./settings";
 
 const placeholderHint =

@@ -13,8 +13,13 @@ import Process from "../components/process/process";
 import References from "../components/references/references";
 import Results from "../components/results/results";
 import TestimonialCarousel from "../components/testimonials/testimonial-carousel";
-import type { CompanyDetails, Figures } from "../content-model/schemas";
-import { fillTokens, fillTokensDeep, tokenValues, type TokenValues } from "../content-model/tokens";
+import type { CompanyDetails, Figures } from "../shared/content-model/schemas";
+import {
+  fillTokens,
+  fillTokensDeep,
+  tokenValues,
+  type TokenValues,
+} from "../shared/content-model/tokens";
 import type { LandingCopy } from "../hooks/use-landing-copy";
 
 type PreviewProps = PreviewTemplateComponentProps;

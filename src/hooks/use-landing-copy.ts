@@ -1,5 +1,5 @@
 import { graphql } from "gatsby";
-import { fillTokensDeep, tokenValues } from "../content-model/tokens";
+import { fillTokensDeep, tokenValues } from "../shared/content-model/tokens";
 import useCompany from "./use-company";
 import useFigures from "./use-figures";
 import useSiteContent from "./use-site-content";

@@ -1,6 +1,6 @@
 import redaxios from "redaxios";
 import { toast } from "react-toastify";
-import type { ErrorBody } from "../features/quote-form/quote-api";
+import type { ErrorBody } from "../shared/quote-request/quote-api";
 
 // The one HTTP module: every call to the quote API goes through here, so timeouts, the error
 // toast and the failure passed on to the caller behave the same everywhere.

@@ -1,6 +1,6 @@
-import { isPlaceholder } from "../content-model/placeholder";
-import { absoluteUrl } from "./site-url";
-import { telHref } from "./format";
+import { isPlaceholder } from "../shared/content-model/placeholder";
+import { absoluteUrl } from "../shared/site-url";
+import { telHref } from "../shared/format";
 
 // The JSON-LD structured data search engines read in the pages' head (see components/seo/).
 // Pure functions of the content, so the pages and the tests share them.

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import type { Created, ErrorBody, FieldDetail } from "../features/quote-form/quote-api";
-import { quoteFields, validateQuoteRequest } from "../features/quote-form/quote-request";
+import type { Created, ErrorBody, FieldDetail } from "../shared/quote-request/quote-api";
+import { quoteFields, validateQuoteRequest } from "../shared/quote-request/quote-request";
 import { pendingDeliveries } from "./delivery/pending";
 import { requestFingerprint } from "./leads/fingerprint";
 import type { Channel, Lead, LeadStore } from "./leads/lead-store";

@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { bundlesOf } from "../../src/start-up/bundle-loader";
 import matter from "gray-matter";
-import { isPlaceholder } from "../../src/content-model/placeholder";
-import { siteUrl } from "../../src/lib/site-url";
+import { isPlaceholder } from "../../src/shared/content-model/placeholder";
+import { siteUrl } from "../../src/shared/site-url";
 
 // The built files as a crawler, a social network and the static host read them: each page's card
 // and structured data, the sitemap and robots.txt, the manifest, and a Content-Security-Policy

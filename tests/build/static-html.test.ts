@@ -1,9 +1,9 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
-import { formatEuro, formatPercent, formatRatio, formatLongDate } from "../../src/lib/format";
+import { formatEuro, formatPercent, formatRatio, formatLongDate } from "../../src/shared/format";
 import { bundlesOf } from "../../src/start-up/bundle-loader";
-import { siteUrl } from "../../src/lib/site-url";
+import { siteUrl } from "../../src/shared/site-url";
 import { compileHint, onDemandBundle } from "../../src/start-up/compile-hint";
 
 // What a search engine reads: the static HTML of each page, before any script runs. The pages are

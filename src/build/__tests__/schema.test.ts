@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { buildSchema, type GraphQLObjectType } from "graphql";
-import { contentKinds } from "../../content-model/kinds";
+import { contentKinds } from "../../shared/content-model/kinds";
 import { contentTypeDefs } from "../schema";
 
 // The GraphQL types are derived from the content model's schemas: checked here as Gatsby would

@@ -1,8 +1,8 @@
 /** @jest-environment node */
 import type { CmsCollection, CmsField } from "decap-cms-core";
 import { validate, type Struct } from "superstruct";
-import { bodyOf, contentKinds, type ContentKind } from "../../content-model/kinds";
-import { constraintsOf } from "../../content-model/fields";
+import { bodyOf, contentKinds, type ContentKind } from "../../shared/content-model/kinds";
+import { constraintsOf } from "../../shared/content-model/fields";
 import { cmsConfig, collections } from "../config";
 import { cmsSettings } from "../settings";
 

@@ -1,5 +1,5 @@
 import React from "react";
-import { telHref } from "../../lib/format";
+import { telHref } from "../../shared/format";
 import Container from "../ui/container";
 import Icon from "../icon/icon";
 import * as styles from "./call-to-action.module.css";

@@ -1,6 +1,6 @@
 import React from "react";
 import type { Figures } from "../../hooks/use-figures";
-import { formatPercent } from "../../lib/format";
+import { formatPercent } from "../../shared/format";
 import BarChart from "../charts/bar-chart";
 import Section from "../ui/section";
 import * as styles from "./channels.module.css";

@@ -1,5 +1,5 @@
 import React from "react";
-import { iconNames, type IconName } from "../../content-model/icon-names";
+import { iconNames, type IconName } from "../../shared/content-model/icon-names";
 
 // Inline SVG paths on a 24 px grid, stroked with the current colour: no icon font, no request.
 const paths: Record<

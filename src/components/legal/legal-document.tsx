@@ -1,5 +1,5 @@
 import React from "react";
-import { formatLongDate } from "../../lib/format";
+import { formatLongDate } from "../../shared/format";
 import Container from "../ui/container";
 import * as styles from "./legal-document.module.css";
 

@@ -1,7 +1,13 @@
 import React from "react";
 import type { Figures } from "../../hooks/use-figures";
 import type { LandingCopy } from "../../hooks/use-landing-copy";
-import { formatDays, formatEuro, formatNumber, formatPercent, formatRatio } from "../../lib/format";
+import {
+  formatDays,
+  formatEuro,
+  formatNumber,
+  formatPercent,
+  formatRatio,
+} from "../../shared/format";
 import BarChart from "../charts/bar-chart";
 import Section from "../ui/section";
 import * as styles from "./results.module.css";

@@ -4,7 +4,7 @@ import useCompany from "../../hooks/use-company";
 import useSiteMetadata from "../../hooks/use-site-metadata";
 import useSocialImage from "../../hooks/use-social-image";
 import { breadcrumbList, organization, type Crumb } from "../../lib/structured-data";
-import { absoluteUrl } from "../../lib/site-url";
+import { absoluteUrl } from "../../shared/site-url";
 
 type SeoProps = {
   title: string;

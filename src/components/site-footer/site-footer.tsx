@@ -1,10 +1,10 @@
 import React from "react";
-import { isPlaceholder } from "../../content-model/placeholder";
+import { isPlaceholder } from "../../shared/content-model/placeholder";
 import useCompany from "../../hooks/use-company";
 import useLandingCopy from "../../hooks/use-landing-copy";
 import useLegalPages from "../../hooks/use-legal-pages";
 import useSiteMetadata from "../../hooks/use-site-metadata";
-import { telHref } from "../../lib/format";
+import { telHref } from "../../shared/format";
 import Container from "../ui/container";
 import * as styles from "./site-footer.module.css";
 

@@ -6,7 +6,7 @@ import {
   type QuoteField,
   type QuoteRequest,
   type QuoteTextField,
-} from "./quote-request";
+} from "../../shared/quote-request/quote-request";
 import { antiBotHeaders, noteFirstInput, resetFormSignals } from "./form-signals";
 import { startProofOfWork } from "./proof-of-work";
 import { newIdempotencyKey, sendQuoteRequest } from "./send-quote-request";

@@ -8,7 +8,11 @@ import {
   quoteFormActionAtom,
   type FieldState,
 } from "./quote-form-atoms";
-import { quoteFields, type QuoteField, type QuoteTextField } from "./quote-request";
+import {
+  quoteFields,
+  type QuoteField,
+  type QuoteTextField,
+} from "../../shared/quote-request/quote-request";
 import * as styles from "./quote-form.module.css";
 
 /** The banner's words, with the reply delay from content/figures ("24h" in the specification). */

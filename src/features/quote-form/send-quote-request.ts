@@ -1,6 +1,6 @@
 import { postJson } from "../../lib/api-client";
-import type { Created } from "./quote-api";
-import type { QuoteRequest } from "./quote-request";
+import type { Created } from "../../shared/quote-request/quote-api";
+import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 
 /**
  * POST {API}/contact; a retry of the same content sends the same Idempotency-Key. `headers` are

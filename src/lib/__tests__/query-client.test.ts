@@ -2,7 +2,7 @@ import { focusManager, onlineManager } from "@tanstack/query-core";
 import { queryClientAtom } from "jotai-tanstack-query";
 import { quoteFormActionAtom } from "../../features/quote-form/quote-form-atoms";
 import { createQuoteFormStore } from "../../features/quote-form/quote-form-providers";
-import type { QuoteTextField } from "../../features/quote-form/quote-request";
+import type { QuoteTextField } from "../../shared/quote-request/quote-request";
 import { jsonResponse } from "../../test-utils/fake-response";
 
 // The API client's caching rules (specification §7), shown through what the site does with its

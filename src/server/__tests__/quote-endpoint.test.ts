@@ -5,7 +5,7 @@ import { createServer, type RequestListener } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { QuoteRequest } from "../../features/quote-form/quote-request";
+import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 import { createSiteServer } from "../http/site-server";
 import { sharedLeadStore } from "../leads/open-store";
 import type { Lead } from "../leads/lead-store";

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import matter from "gray-matter";
-import { isPlaceholder } from "../../content-model/placeholder";
+import { isPlaceholder } from "../../shared/content-model/placeholder";
 
 // What the acknowledgement email takes from content/, read at run time so that marketing's last
 // edit is what visitors are told, without a rebuild: the reply delay and the company's contacts.

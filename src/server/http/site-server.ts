@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
-import type { ErrorBody } from "../../features/quote-form/quote-api";
+import type { ErrorBody } from "../../shared/quote-request/quote-api";
 import type { QuoteEndpoint } from "../quote-endpoint";
 import { headerLookup, parseHeadersFile } from "./host-headers";
 import type { TrustProxy } from "./settings";

@@ -1,4 +1,4 @@
-import { quoteFields, type QuoteRequest } from "../../features/quote-form/quote-request";
+import { quoteFields, type QuoteRequest } from "../../shared/quote-request/quote-request";
 import { emailCounterKey } from "../spam/rate-limit";
 import { requestFingerprint } from "./fingerprint";
 import { JsonLinesFile, rewriteLines } from "./json-lines-file";

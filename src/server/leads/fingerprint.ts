@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { quoteFields, type QuoteRequest } from "../../features/quote-form/quote-request";
+import { quoteFields, type QuoteRequest } from "../../shared/quote-request/quote-request";
 
 /**
  * SHA-256 (hex) of the request's canonical JSON: its fields in the form's order, after the

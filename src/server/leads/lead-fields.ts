@@ -1,4 +1,4 @@
-import type { QuoteRequest } from "../../features/quote-form/quote-request";
+import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 import type { Lead } from "./lead-store";
 
 // A lead's fields as sales read them, in form order, with the form's French labels: the email,

@@ -1,4 +1,4 @@
-import type { QuoteRequest } from "../../features/quote-form/quote-request";
+import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 
 // The contract every lead store keeps (the JSON-lines file, PostgreSQL). The endpoint, the
 // delivery worker and `npm run leads` speak only to this interface, so a store can be swapped by

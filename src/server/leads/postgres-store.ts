@@ -1,5 +1,5 @@
 import pg from "pg";
-import type { QuoteRequest } from "../../features/quote-form/quote-request";
+import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 import type { Channel, ClaimOptions, Delivery, Lead, LeadStore, SaveResult } from "./lead-store";
 import { oneLine } from "../one-line";
 import { emailCounterKey } from "../spam/rate-limit";

@@ -1,4 +1,4 @@
-import type { QuoteRequest } from "../../features/quote-form/quote-request";
+import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 import type { LeadStore } from "../leads/lead-store";
 import {
   challengeSecret,

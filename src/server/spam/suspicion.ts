@@ -1,4 +1,4 @@
-import type { QuoteRequest } from "../../features/quote-form/quote-request";
+import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 
 // Signs that a request was sent by a script rather than typed by a person. A suspect request is
 // not refused: it is stored apart (quarantine) with its reason and answered like any other, so a

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import type { QuoteRequest } from "../../../src/features/quote-form/quote-request";
+import type { QuoteRequest } from "../../../src/shared/quote-request/quote-request";
 import type { Channel, Lead } from "../../../src/server/leads/lead-store";
 import { pendingDeliveries } from "../../../src/server/delivery/runner";
 

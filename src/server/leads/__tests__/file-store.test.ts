@@ -3,7 +3,7 @@ import * as fsPromises from "node:fs/promises";
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { QuoteRequest } from "../../../features/quote-form/quote-request";
+import type { QuoteRequest } from "../../../shared/quote-request/quote-request";
 import { FileLeadStore, journalPath } from "../file-store";
 import { requestFingerprint } from "../fingerprint";
 import type { Delivery, Lead } from "../lead-store";

@@ -1,4 +1,4 @@
-import { formatEuro, formatNumber, formatPercent } from "../lib/format";
+import { formatEuro, formatNumber, formatPercent } from "../format";
 
 // Copy refers to a company detail or a figure as `{{company.phone}}` or `{{figures.recoveryRate}}`,
 // so each value is typed once, in its own file, and every text that mentions it follows.

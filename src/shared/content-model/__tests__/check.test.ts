@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
-import { formatEuro, formatNumber, formatPercent } from "../../lib/format";
+import { formatEuro, formatNumber, formatPercent } from "../../format";
 import {
   checkBody,
   checkFrontmatter,
@@ -15,7 +15,7 @@ import { fillTokens, fillTokensDeep, tokensIn, tokenValues } from "../tokens";
 
 // The real files of `content/`, parsed as gatsby-transformer-remark parses them (gray-matter),
 // so the fixtures below are the real content with one mistake each.
-const contentDir = path.resolve(__dirname, "../../../content");
+const contentDir = path.resolve(__dirname, "../../../../content");
 
 type ContentFile = {
   kind: ContentKind;

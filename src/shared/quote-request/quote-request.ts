@@ -1,5 +1,5 @@
 import { coerce, define, object, string, validate, type Infer } from "superstruct";
-import { email as emailShape } from "../../content-model/patterns";
+import { email as emailShape } from "../content-model/patterns";
 
 // The quote request, defined once: the form validates with it as the visitor types, and the
 // embedded endpoint validates with it again, never trusting the browser.
