@@ -3,15 +3,16 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sitePolicy } from "../security-headers";
 
-// The README lists the site's CSP directive by directive, with the reason for each: the list must
-// say what the build writes, no more, no less.
+// docs/operations.md lists the site's CSP directive by directive, with the reason for each: the
+// list must say what the build writes, no more, no less.
 
-const readme = readFileSync(path.resolve(__dirname, "../../../README.md"), "utf8");
+const doc = readFileSync(path.resolve(__dirname, "../../../docs/operations.md"), "utf8");
 
-/** The bulleted list that follows "The site's CSP" in the README. */
-function readmeCspList(): string[] {
-  const start = readme.indexOf("The site's CSP, directive by directive");
-  const lines = readme.slice(start).split("\n");
+/** The bulleted list that follows "The site's CSP" in docs/operations.md. */
+function docCspList(): string[] {
+  const start = doc.indexOf("The site's CSP, directive by directive");
+  expect(start).toBeGreaterThan(-1);
+  const lines = doc.slice(start).split("\n");
   const first = lines.findIndex((line) => line.startsWith("- "));
   const end = lines.findIndex((line, index) => index > first && line.trim() === "");
   return lines
@@ -42,7 +43,7 @@ function policyDirectives(policy: string): Record<string, string> {
 }
 
 it("lists every directive of the site's CSP with the sources the build gives it", () => {
-  const items = readmeCspList();
+  const items = docCspList();
   expect(items.length).toBeGreaterThan(5);
   expect(directivesOf(items)).toEqual(policyDirectives(sitePolicy({ scriptHashes: [] })));
 });
@@ -53,7 +54,7 @@ it("says what the build adds to the fixed sources: script hashes and the API ori
   );
   expect(withExtras["script-src"]).toBe("'self' 'sha256-abc'");
   expect(withExtras["connect-src"]).toBe("'self' https://api.example.fr");
-  const items = readmeCspList();
+  const items = docCspList();
   expect(items.find((item) => item.startsWith("`script-src"))).toMatch(/SHA-256 hash/);
   expect(items.find((item) => item.startsWith("`connect-src"))).toMatch(/API origin/);
 });
