@@ -26,7 +26,7 @@ const config: GatsbyConfig = {
     // Fixed at build time, so the server-rendered footer and the hydrated one always agree.
     copyrightYear: new Date().getFullYear(),
   },
-  // The specification's routes have no trailing slash; keep canonical URLs identical to them.
+  // Routes have no trailing slash (docs/product.md); keep canonical URLs identical to them.
   trailingSlash: "never",
   graphqlTypegen: { generateOnBuild: true },
   plugins: [

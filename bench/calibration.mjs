@@ -1,4 +1,4 @@
-// The CPU calibration of the benchmark's timings (README, "Speed and size budgets").
+// The CPU calibration of the benchmark's timings (docs/performance.md, "Method").
 //
 // Lighthouse's simulated throttling takes the tasks the page's main thread really ran and
 // multiplies their durations by `cpuSlowdownMultiplier` (4 by default) to simulate a phone. Those

@@ -4,7 +4,7 @@
 // shares its CPUs with the collection of an earlier run's trace (tens of MB that the benchmark
 // process would otherwise free while the next page loads).
 //
-// Its timings are calibrated (README, "Speed and size budgets", and bench/calibration.mjs): the
+// Its timings are calibrated (docs/performance.md, and bench/calibration.mjs): the
 // page's main-thread tasks count the CPU time they used, and the CPU slowdown is scaled by the
 // machine's speed, so that a run on a slower or busier machine simulates the same phone.
 import { writeFileSync } from "node:fs";

@@ -238,7 +238,7 @@ for (let run = 1; run <= runs; run += 1) {
     const tbt = Math.round(lhr.audits["total-blocking-time"].numericValue);
     const tasks = blockingTasks(lhr);
     // When the browser showed the first frame in the real load (wall-clock): Speed Index is
-    // estimated partly from it, uncalibrated (README, "Limits, known").
+    // estimated partly from it, uncalibrated (docs/performance.md, "Limits").
     const shown = lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint;
     const steal = stealShare === null ? "" : `, steal ${(stealShare * 100).toFixed(1)} %`;
     const speed =

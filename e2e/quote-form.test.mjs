@@ -73,7 +73,7 @@ describe("a visitor requests a quote", () => {
     // A person typing at an ordinary pace: accepted as before, not held as suspect.
     assert.equal(lines.at(-1).quarantine, null);
     // The proof of work was solved in a worker from the site's own origin, while typing, and
-    // went in a header: the body is the specification's seven fields.
+    // went in a header: the body is the seven fields of docs/product.md.
     assert.equal(workers.length, 1);
     assert.equal(new URL(workers[0]).origin, new URL(baseUrl).origin);
     assert.equal(sent.length, 1);

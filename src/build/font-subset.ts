@@ -3,7 +3,7 @@
 // glyphs a browser reaches through the characters of the face's unicode-range, without the
 // alternates, fractions and other glyphs only OpenType features lead to. About 20 kB in place of
 // 27 kB: the font comes within the first three round trips of a new connection on a slow phone
-// network, with the page's text (README, "Speed and size budgets").
+// network, with the page's text (docs/performance.md).
 //
 // The file is committed (src/styles/fonts/); `npm run fonts` writes it again from the installed
 // @fontsource-variable/public-sans, and a unit test checks that the committed file is what this

@@ -22,7 +22,7 @@ export const adjustWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   const config = getConfig() as WebpackConfig;
   // In the production HTML and CSS, CSS Modules class names are short hashes rather than
   // Gatsby's "hero-module--lead--5bb7b": the landing page's HTML then fits in the first round
-  // trip of a new connection (about 14 kB, README "Speed and size budgets"). The server
+  // trip of a new connection (about 14 kB, docs/performance.md "Budgets"). The server
   // (build-html) and browser (build-javascript) builds hash the same file and class alike;
   // `gatsby develop` keeps the readable names.
   if (stage !== "develop") shortenCssModuleClassNames(config.module.rules);

@@ -6,8 +6,8 @@ type ApproachProps = { title: string; intro: string; cards: readonly CardItem[] 
 
 /**
  * The four pillars of the service (the landing copy's `approach`). Its anchor is `#services`
- * because the specification's navigation sends « Services » here (§2); the complementary
- * services (`complementaryServices`) follow in a section of their own.
+ * because the navigation sends « Services » here (docs/product.md, "Routes and sections"); the
+ * complementary services (`complementaryServices`) follow in a section of their own.
  */
 export default function Approach({ title, intro, cards }: ApproachProps) {
   return (

@@ -19,7 +19,7 @@ import TestimonialCarousel from "../testimonials/testimonial-carousel";
 import KeepServerHtml from "../../start-up/keep-server-html";
 
 /**
- * The landing page's sections, in the specification's order, fed from `content/` (the admin's
+ * The landing page's sections, in docs/product.md's order, fed from `content/` (the admin's
  * landing preview draws the same sections in the same order: a test holds the two together,
  * as a shared list of sections would cost every visitor its bytes). Only the
  * carousel and the contact section (the form) have behaviour; the others keep their server HTML

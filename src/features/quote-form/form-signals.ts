@@ -1,7 +1,7 @@
 import { needsProofOfWork, takeProofOfWork } from "./proof-of-work";
 
 // What the embedded endpoint learns about how a request was filled, sent as headers so that the
-// body stays the specification's seven fields: the ALTCHA solution, the time from the first input
+// body stays the seven fields of docs/product.md: the ALTCHA solution, the time from the first input
 // to the submit, and the hidden "Site web" field that only robots fill. The endpoint quarantines
 // a request filled too fast or with that field set (src/server/spam/suspicion.ts).
 

@@ -15,7 +15,7 @@ import {
 } from "../../shared/quote-request/quote-request";
 import * as styles from "./quote-form.module.css";
 
-/** The banner's words, with the reply delay from content/figures ("24h" in the specification). */
+/** The banner's words, with the reply delay from content/figures (docs/product.md, "Decisions"). */
 export const successMessage = (replyHours: number) =>
   `Votre demande a été envoyée avec succès ! Nous vous recontacterons sous ${replyHours}h.`;
 export const consentLabel =

@@ -5,9 +5,10 @@ import { createQuoteFormStore } from "../../features/quote-form/quote-form-provi
 import type { QuoteTextField } from "../../shared/quote-request/quote-request";
 import { jsonResponse } from "../../test-utils/fake-response";
 
-// The API client's caching rules (specification §7), shown through what the site does with its
-// query client: the quote form's store (as QuoteFormProviders makes it) sends a request through
-// the form's one action, with the network faked at the fetch level, under fake timers.
+// The API client's caching rules (docs/product.md, "Caching rules of the query client"), shown
+// through what the site does with its query client: the quote form's store (as
+// QuoteFormProviders makes it) sends a request through the form's one action, with the network
+// faked at the fetch level, under fake timers.
 
 const typed: Record<QuoteTextField, string> = {
   firstName: "Jeanne",

@@ -4,7 +4,7 @@ import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 // not refused: it is stored apart (quarantine) with its reason and answered like any other, so a
 // bot learns nothing, and a person wrongly suspected is released by `npm run leads -- release`.
 
-/** Headers the form sends beside the body, which keeps the specification's seven fields. */
+/** Headers the form sends beside the body, which keeps its seven fields (docs/product.md). */
 export const formSignalHeaders = {
   /** Milliseconds from the visitor's first input in the form to the submit. */
   elapsed: "quote-form-elapsed",

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { Webhook } from "standardwebhooks";
 
-// A local webhook receiver, written the way the README tells a CRM to: it verifies each call's
+// A local webhook receiver, written the way docs/api.md tells a CRM to: it verifies each call's
 // Standard Webhooks signature with the shared secret. Each test scripts its answers in turn.
 
 export type Answer = { status: number } | "hang";

@@ -28,7 +28,7 @@ beforeEach(() => {
 
 // Outside production, KeepServerHtml throws on behaviour inside it: rendering the page here also
 // shows that every section it keeps has none.
-it("draws every section in the specification's order", async () => {
+it("draws every section in the order of docs/product.md", async () => {
   render(<LandingPage />);
   // The form's code loads on demand (at once here: no IntersectionObserver).
   await screen.findByRole("form", { name: "Demande de devis" });

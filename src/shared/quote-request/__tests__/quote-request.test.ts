@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { clean, validateQuoteRequest } from "../quote-request";
 
-// The contract is decisions.md ("Quote-request form"): messages are written out here, not imported,
+// The contract is docs/product.md ("The quote form"): messages are written out here, not imported,
 // so that a change of wording in the code is caught.
 
 const valid = {
@@ -143,7 +143,7 @@ describe("validateQuoteRequest", () => {
       ],
       // An email's local part is at most 64 characters (RFC 5321).
       ["email", "65 characters before the @", `${repeat(65)}@exemple.fr`, msg.emailFormat],
-      // Saint-Pierre-et-Miquelon's numbers have six digits (decisions.md).
+      // Saint-Pierre-et-Miquelon's numbers have six digits (docs/product.md, "Decisions").
       ["phone", "+508 with nine digits", "+508 412 345 678", msg.phoneFormat],
       ["phone", "+508 with five digits", "+508 41 23 4", msg.phoneFormat],
       ["phone", "+508 with seven digits", "+508 41 23 456", msg.phoneFormat],
@@ -195,7 +195,7 @@ describe("validateQuoteRequest", () => {
     });
   });
 
-  describe("phone numbers that must pass (decisions.md)", () => {
+  describe("phone numbers that must pass (docs/product.md)", () => {
     it.each([
       "01 23 45 67 89",
       "0123456789",
@@ -219,7 +219,7 @@ describe("validateQuoteRequest", () => {
     });
   });
 
-  describe("phone numbers that must fail (decisions.md)", () => {
+  describe("phone numbers that must fail (docs/product.md)", () => {
     it.each([
       "00 23 45 67 89",
       "+33 0 23 45 67 89",
