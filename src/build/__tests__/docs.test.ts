@@ -20,9 +20,12 @@ function tableUnder(doc: string, heading: (line: string) => boolean): string[][]
   const nextHeading = lines.findIndex((line, index) => index > start && line.startsWith("#"));
   if (start === -1 || first === -1 || (nextHeading !== -1 && nextHeading < first)) return [];
   const end = lines.findIndex((line, index) => index > first && !line.startsWith("|"));
-  return lines
-    .slice(first + 2, end === -1 ? undefined : end)
-    .map((row) => row.replace(/^\||\|$/g, "").split("|").map((cell) => cell.trim()));
+  return lines.slice(first + 2, end === -1 ? undefined : end).map((row) =>
+    row
+      .replace(/^\||\|$/g, "")
+      .split("|")
+      .map((cell) => cell.trim()),
+  );
 }
 
 /** A cell's first code span, without its backticks. */
