@@ -80,6 +80,26 @@ describe.each(stores)("the %s store", (_name, open) => {
     expect(await store.spendChallenge("nonce-other", expiresAt, "email:a")).toBe(true);
   });
 
+  test("lets the same spender through again, at once and after; another spender, or none, never", async () => {
+    const expiresAt = new Date(Date.now() + 600_000);
+    const other = concurrent ? second : store;
+    const outcomes = await Promise.all([
+      store.spendChallenge("nonce-replay", expiresAt, "email:a", "spender-1"),
+      other.spendChallenge("nonce-replay", expiresAt, "email:a", "spender-1"),
+    ]);
+    expect(outcomes).toEqual([true, true]);
+    expect(await second.spendChallenge("nonce-replay", expiresAt, "email:a", "spender-1")).toBe(
+      true,
+    );
+    expect(await store.spendChallenge("nonce-replay", expiresAt, "email:a", "spender-2")).toBe(
+      false,
+    );
+    expect(await store.spendChallenge("nonce-replay", expiresAt, "email:a", null)).toBe(false);
+    // Spent without a spender (no Idempotency-Key): nobody gets through again.
+    expect(await store.spendChallenge("nonce-anonymous", expiresAt, "email:a")).toBe(true);
+    expect(await other.spendChallenge("nonce-anonymous", expiresAt, "email:a", null)).toBe(false);
+  });
+
   test("counts hits per key and window, shared by every process", async () => {
     const start = new Date(Math.floor(Date.now() / 600_000) * 600_000);
     const end = new Date(start.getTime() + 600_000);
