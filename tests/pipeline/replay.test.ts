@@ -1,7 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
+import { createQuoteEndpoint } from "../../src/server/quote-endpoint";
+import { parseRateLimits } from "../../src/server/spam/rate-limit";
 import { challengeFailedMessage } from "../../src/server/spam/screen";
-import { personHeaders } from "../../src/test-utils/anti-bot";
+import { personHeaders, testChallengeSecret } from "../../src/test-utils/anti-bot";
+import { captureLog } from "../../src/test-utils/log-capture";
 import { sampleRequest } from "./support/leads";
 import { TestPostgres } from "./support/postgres";
 import { SiteProcess } from "./support/site-process";
@@ -116,4 +119,39 @@ test("another body under the key is 422, the spent proof under a new key is 403:
   const otherKey = await send(b, { ...headers, "idempotency-key": randomUUID() });
   expect(otherKey).toMatchObject({ status: 403, body: { messageText: challengeFailedMessage } });
   expect(await rows()).toBe(1);
+});
+
+test("with the rate limits on, copies sent at once through two pools are counted once", async () => {
+  // Two stores on one database stand for two processes; the limit: three requests per address.
+  const pools = [new PostgresLeadStore(postgres.url), new PostgresLeadStore(postgres.url)];
+  const spam = { secret: testChallengeSecret, limits: parseRateLimits("address=3/10m,email=off") };
+  const endpoints = pools.map((pool) => createQuoteEndpoint({ store: async () => pool, spam }));
+  const log = captureLog().log;
+  const postTo = (i: number, headers: Record<string, string>) =>
+    endpoints[i % 2]!({
+      method: "POST",
+      // Node gives header names in lower case.
+      headers: Object.fromEntries(
+        Object.entries({ "content-type": "application/json", ...headers }).map(([k, v]) => [
+          k.toLowerCase(),
+          v,
+        ]),
+      ),
+      body: Buffer.from(JSON.stringify(sampleRequest)),
+      clientAddress: "198.51.100.77",
+      log,
+    });
+  try {
+    const headers = await sameRequest();
+    const copies = await Promise.all(Array.from({ length: 6 }, (_, i) => postTo(i, headers)));
+    expect(copies.map((answer) => answer.status)).toEqual(Array(6).fill(201));
+    expect(new Set(copies.map((answer) => (answer.body as { id: string }).id)).size).toBe(1);
+    // One hit so far: two more requests pass, the fourth is refused.
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await postTo(i, await sameRequest())).status);
+    expect(statuses).toEqual([201, 201, 429]);
+    expect(await rows()).toBe(3);
+  } finally {
+    await Promise.all(pools.map((pool) => pool.close()));
+  }
 });

@@ -205,6 +205,22 @@ describe("replays", () => {
   });
 });
 
+describe("rate hits", () => {
+  it("counts a hit id once per window: its copies get the count it got", async () => {
+    const store = await openStore();
+    const start = new Date("2026-03-01T10:00:00.000Z");
+    const end = new Date("2026-03-01T10:10:00.000Z");
+    expect(await store.countHit("address:a", start, end)).toBe(1);
+    expect(await store.countHit("address:a", start, end, "request-1")).toBe(2);
+    expect(await store.countHit("address:a", start, end, "request-1")).toBe(2);
+    expect(await store.countHit("address:a", start, end, "request-2")).toBe(3);
+    expect(await store.countHit("address:a", start, end)).toBe(4);
+    expect(
+      await store.countHit("address:a", end, new Date(end.getTime() + 600_000), "request-1"),
+    ).toBe(1);
+  });
+});
+
 describe("the index", () => {
   function writeLines(count: number): void {
     const text = Array.from({ length: count }, (_, index) =>
