@@ -15,7 +15,6 @@ import { screenQuoteRequest, spenderOf, type SpamSettings } from "./spam/screen"
 // under quote-endpoint/: the request read and checked, the anti-bot defences
 // (src/server/spam/screen.ts), the idempotent store.
 
-export { maxBodyBytes, readLimited } from "./quote-endpoint/read-request";
 export { responseMessages, type QuoteEndpointResponse } from "./quote-endpoint/answers";
 export type { LeadDelivery } from "./quote-endpoint/store-lead";
 
