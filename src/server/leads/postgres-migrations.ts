@@ -70,7 +70,7 @@ export const migrations: readonly Migration[] = [
   {
     version: 3,
     description:
-      "who spent each challenge (a replay is the same request) and each lead's request id",
+      "who spent each challenge and made each rate hit (a replay is the same request), each lead's request id",
     sql: `
       -- A hash of the Idempotency-Key and the request's fingerprint: the same proof presented
       -- again by the same request (a browser's or a proxy's retry) is let through to the insert,
