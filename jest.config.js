@@ -20,10 +20,10 @@ module.exports = {
     "<rootDir>/tests/pipeline",
   ],
   // gatsby ships untranspiled ES modules that babel-jest must compile, and so does
-  // content-disposition 3 (under @fastify/static), altcha-lib and @noble/hashes: each package is judged by its innermost
+  // content-disposition 3 (under @fastify/static), cookie 2 (under light-my-request, Fastify's inject), altcha-lib and @noble/hashes: each package is judged by its innermost
   // node_modules folder, so a nested copy is compiled too.
   transformIgnorePatterns: [
-    "node_modules/(?!.*node_modules/)(?!(gatsby|gatsby-script|gatsby-link|gatsby-plugin-image|jotai-tanstack-query|content-disposition|altcha-lib|@noble/hashes)/)",
+    "node_modules/(?!.*node_modules/)(?!(gatsby|gatsby-script|gatsby-link|gatsby-plugin-image|jotai-tanstack-query|content-disposition|cookie|altcha-lib|@noble/hashes)/)",
   ],
   setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],
   // The form's tests type whole forms key by key (about 4 s each on two cores): jest's 5 s default

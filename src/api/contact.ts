@@ -1,11 +1,14 @@
+import { randomUUID } from "node:crypto";
 import type { GatsbyFunctionConfig, GatsbyFunctionRequest, GatsbyFunctionResponse } from "gatsby";
+import { tryReadServerConfig } from "../server/config";
 import { sharedDeliveryRunner } from "../server/delivery/shared";
-import { functionsHostVariable } from "../server/leads/host";
-import { runtimeEnv, sharedLeadStore } from "../server/leads/open-store";
-import { createQuoteEndpoint } from "../server/quote-endpoint";
+import { sharedLeadStore } from "../server/leads/open-store";
+import { processLogger } from "../server/log/logger";
+import { createQuoteEndpoint, responseMessages } from "../server/quote-endpoint";
+import { spamSettings } from "../server/spam/screen";
 
-// POST /api/contact under `gatsby develop`: a thin adapter over the one quote endpoint
-// (src/server/quote-endpoint.ts), which `npm run serve` mounts in production.
+// POST /api/contact under `gatsby develop` (and a functions host): a thin adapter over the one
+// quote endpoint (src/server/quote-endpoint.ts), which `npm run serve` mounts in production.
 
 // None of Gatsby's body parsers may read the body: each has limits and errors of its own (an
 // English HTML 413 past its limit). Each is given a media type no request carries, so the body
@@ -24,28 +27,47 @@ const functionConfig: GatsbyFunctionConfig = {
 };
 export const { config } = { config: functionConfig };
 
-// Gatsby loads this module again on every request: the endpoint is cheap to make, and the store
-// behind it is one per process (sharedLeadStore keeps it on globalThis).
-// On a functions host (Netlify with Gatsby's adapter), the instance may be frozen once it has
-// answered: the deliveries are tried before the answer there.
-const endpoint = createQuoteEndpoint({
-  store: () => sharedLeadStore(),
-  delivery: () => sharedDeliveryRunner(),
-  deliverBeforeAnswer: functionsHostVariable(runtimeEnv()) !== null,
-});
+// The configuration is read as this module loads: once per instance on a functions host (Gatsby
+// loads the module again on every request under `gatsby develop`, so an edit applies at once).
+// A wrong one answers every request with the French 500 and logs why, in French.
+// The store and the delivery runner behind the endpoint are one per process (kept on globalThis).
+// On a functions host, the instance may be frozen once it has answered: the deliveries are tried
+// before the answer there.
+const loaded = tryReadServerConfig();
+const endpoint =
+  loaded.ok &&
+  createQuoteEndpoint({
+    store: () => sharedLeadStore(loaded.config.store),
+    delivery: () => sharedDeliveryRunner(loaded.config),
+    deliverBeforeAnswer: loaded.config.store.functionsHost !== null,
+    spam: spamSettings(loaded.config),
+  });
 
 export default async function handler(
   req: GatsbyFunctionRequest<unknown>,
   res: GatsbyFunctionResponse<unknown>,
 ): Promise<void> {
+  const requestId = randomUUID();
+  const log = processLogger().child({ reqId: requestId });
+  res.setHeader("x-request-id", requestId);
+  if (!endpoint) {
+    log.error(loaded.ok ? "no endpoint" : loaded.error.message);
+    res.statusCode = 500;
+    res.setHeader("content-type", "application/json; charset=utf-8");
+    res.end(JSON.stringify({ messageText: responseMessages.notStored }));
+    return;
+  }
   // The endpoint never throws: every failure is already a French JSON answer.
   const answer = await endpoint({
     method: req.method ?? "GET",
     headers: req.headers,
     body: req,
     clientAddress: req.socket.remoteAddress ?? "",
+    requestId,
+    log,
   });
   res.statusCode = answer.status;
   for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
   res.end(JSON.stringify(answer.body));
+  log.info({ method: req.method, path: "/api/contact", status: answer.status }, "request");
 }

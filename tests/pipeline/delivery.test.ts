@@ -1,11 +1,13 @@
 import { Webhook } from "standardwebhooks";
-import { deliveryConfig } from "../../src/server/delivery/config";
+import { readServerConfig } from "../../src/server/config";
 import { DeliveryRunner } from "../../src/server/delivery/runner";
 import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
 import { makeLead, sampleRequest } from "./support/leads";
 import { TestPostgres } from "./support/postgres";
 import { TestSmtp } from "./support/smtp";
 import { TestWebhookReceiver } from "./support/webhook-receiver";
+
+const deliveryConfig = (env: Record<string, string>) => readServerConfig(env).delivery;
 
 // The delivery runner against a real database, a real SMTP listener and a real HTTP receiver:
 // what sales and the visitor read, the signed webhook, and every fault retried to exactly one

@@ -7,6 +7,7 @@ import { personHeaders, testChallengeSecret } from "../../src/test-utils/anti-bo
 import { sampleRequest } from "./support/leads";
 import { TestPostgres } from "./support/postgres";
 import { TestWebhookReceiver } from "./support/webhook-receiver";
+import { readServerConfig } from "../../src/server/config";
 
 // On a functions host the instance may be frozen once it has answered: the endpoint tries the
 // deliveries before answering, but never makes the visitor wait more than 4 s for them.
@@ -24,7 +25,8 @@ beforeAll(async () => {
   await store.migrate();
   await receiver.start();
   runner = new DeliveryRunner(store, {
-    env: { QUOTE_WEBHOOK_URL: receiver.url, QUOTE_WEBHOOK_SECRET: secret },
+    config: readServerConfig({ QUOTE_WEBHOOK_URL: receiver.url, QUOTE_WEBHOOK_SECRET: secret })
+      .delivery,
   });
 });
 

@@ -2,6 +2,8 @@ import { latestVersion, migrations } from "../../src/server/leads/postgres-migra
 import { PostgresLeadStore, SchemaMissingError } from "../../src/server/leads/postgres-store";
 import { makeLead } from "./support/leads";
 import { TestPostgres } from "./support/postgres";
+import { setProcessLogger } from "../../src/server/log/logger";
+import { captureLog } from "../../src/test-utils/log-capture";
 
 // The PostgreSQL store against a real server: the LeadStore contract, the unique key across
 // processes (two pools stand for two processes), claims that never overlap, and a server that
@@ -22,11 +24,16 @@ afterAll(async () => {
 });
 
 test("before `migrate`, the store refuses with an error that names the command", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+  const captured = captureLog();
+  setProcessLogger(captured.log);
   await expect(store.save(makeLead())).rejects.toThrow(SchemaMissingError);
   await expect(store.list()).rejects.toThrow("npm run leads -- migrate");
-  expect(errors).toHaveBeenCalledWith(expect.stringContaining("npm run leads -- migrate"));
-  errors.mockRestore();
+  expect(captured.lines).toContainEqual(
+    expect.objectContaining({
+      level: 50,
+      msg: expect.stringContaining("npm run leads -- migrate"),
+    }),
+  );
 });
 
 test("migrate applies the schema once, even when two processes run it together", async () => {

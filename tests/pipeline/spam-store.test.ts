@@ -80,6 +80,41 @@ describe.each(stores)("the %s store", (_name, open) => {
     expect(await store.spendChallenge("nonce-other", expiresAt, "email:a")).toBe(true);
   });
 
+  test("lets the same spender through again, at once and after; another spender, or none, never", async () => {
+    const expiresAt = new Date(Date.now() + 600_000);
+    const other = concurrent ? second : store;
+    const outcomes = await Promise.all([
+      store.spendChallenge("nonce-replay", expiresAt, "email:a", "spender-1"),
+      other.spendChallenge("nonce-replay", expiresAt, "email:a", "spender-1"),
+    ]);
+    expect(outcomes).toEqual([true, true]);
+    expect(await second.spendChallenge("nonce-replay", expiresAt, "email:a", "spender-1")).toBe(
+      true,
+    );
+    expect(await store.spendChallenge("nonce-replay", expiresAt, "email:a", "spender-2")).toBe(
+      false,
+    );
+    expect(await store.spendChallenge("nonce-replay", expiresAt, "email:a", null)).toBe(false);
+    // Spent without a spender (no Idempotency-Key): nobody gets through again.
+    expect(await store.spendChallenge("nonce-anonymous", expiresAt, "email:a")).toBe(true);
+    expect(await other.spendChallenge("nonce-anonymous", expiresAt, "email:a", null)).toBe(false);
+  });
+
+  test("counts a hit id once per window, whichever process counts it, at once or later", async () => {
+    const start = new Date(Math.floor(Date.now() / 600_000) * 600_000);
+    const end = new Date(start.getTime() + 600_000);
+    const other = concurrent ? second : store;
+    expect(await store.countHit("address:203.0.113.50", start, end)).toBe(1);
+    const copies = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        (i % 2 ? other : store).countHit("address:203.0.113.50", start, end, "request-1"),
+      ),
+    );
+    expect(copies).toEqual(Array(6).fill(2));
+    expect(await store.countHit("address:203.0.113.50", start, end, "request-2")).toBe(3);
+    expect(await other.countHit("address:203.0.113.50", start, end, "request-1")).toBe(2);
+  });
+
   test("counts hits per key and window, shared by every process", async () => {
     const start = new Date(Math.floor(Date.now() / 600_000) * 600_000);
     const end = new Date(start.getTime() + 600_000);

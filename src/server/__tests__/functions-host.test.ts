@@ -4,10 +4,12 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { readServerConfig } from "../config";
 import { openLeadStore } from "../leads/open-store";
 import { createQuoteEndpoint } from "../quote-endpoint";
 import { parseRateLimits } from "../spam/rate-limit";
 import { personHeaders, testChallengeSecret } from "../../test-utils/anti-bot";
+import { captureLog } from "../../test-utils/log-capture";
 
 // On a functions host the disk does not keep what is written: without DATABASE_URL the endpoint
 // must refuse (a French 500, DATABASE_URL named in the log) rather than answer 201 for a lead
@@ -26,9 +28,9 @@ const body = JSON.stringify({
   rgpd: true,
 });
 
-async function post(env: Record<string, string>) {
+async function post(env: Record<string, string>, log = captureLog().log) {
   const endpoint = createQuoteEndpoint({
-    store: () => openLeadStore(env),
+    store: () => openLeadStore(readServerConfig(env).store),
     spam: { secret: testChallengeSecret, limits: parseRateLimits("off") },
   });
   // As the site's form sends it: a solved anti-bot challenge and the typing time.
@@ -40,6 +42,7 @@ async function post(env: Record<string, string>) {
     headers: { "content-type": "application/json", ...person },
     body: Buffer.from(body),
     clientAddress: "127.0.0.1",
+    log,
   });
 }
 
@@ -50,20 +53,20 @@ it.each([
 ])(
   "with %s set and no DATABASE_URL: 500 in French, DATABASE_URL in the log, no file",
   async (name, value) => {
-    const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+    const { log, lines } = captureLog();
     const file = join(folder, `${name}.jsonl`);
-    const answer = await post({ [name]: value, QUOTE_REQUESTS_FILE: file });
+    const answer = await post({ [name]: value, QUOTE_REQUESTS_FILE: file }, log);
     expect(answer.status).toBe(500);
     expect(answer.body).toEqual({
       messageText: "Votre demande n'a pas pu être enregistrée, veuillez réessayer",
     });
-    expect(errors).toHaveBeenCalledTimes(1);
-    const line = String(errors.mock.calls[0]?.[0]);
+    const errors = lines.filter((line) => line.level === 50);
+    expect(errors).toHaveLength(1);
+    const line = String(errors[0]?.msg);
     expect(line).toContain("DATABASE_URL");
     expect(line).toContain(name);
     expect(line).not.toContain("\n");
     expect(readdirSync(folder)).not.toContain(`${name}.jsonl`);
-    errors.mockRestore();
   },
 );
 

@@ -6,11 +6,15 @@ import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { QuoteRequest } from "../../shared/quote-request/quote-request";
+import { readServerConfig } from "../config";
 import { createSiteServer } from "../http/site-server";
 import { sharedLeadStore } from "../leads/open-store";
 import type { Lead } from "../leads/lead-store";
+import { setProcessLogger } from "../log/logger";
 import { createQuoteEndpoint } from "../quote-endpoint";
+import { parseRateLimits } from "../spam/rate-limit";
 import { personHeaders, testChallengeSecret } from "../../test-utils/anti-bot";
+import { captureLog } from "../../test-utils/log-capture";
 
 // The one quote endpoint, exercised as a client sees it through each of its two adapters, with
 // real HTTP requests:
@@ -108,11 +112,17 @@ async function startProductionServer(): Promise<Running> {
   writeFileSync(join(publicDir, "index.html"), "<!doctype html><title>Accueil</title>");
   writeFileSync(join(publicDir, "404.html"), "<!doctype html><title>Introuvable</title>");
   writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
-  // The store as the Gatsby Function finds it, so that each test's QUOTE_REQUESTS_FILE applies;
-  // `npm run serve` opens its store once instead.
+  // The store of each test's QUOTE_REQUESTS_FILE, as the Gatsby Function finds it once its module
+  // is loaded again; `npm run serve` reads its configuration and opens its store once instead.
+  const spam = { secret: testChallengeSecret, limits: parseRateLimits("off") };
   const app = await createSiteServer({
     publicDir,
-    endpoint: createQuoteEndpoint({ store: () => sharedLeadStore() }),
+    endpoint: createQuoteEndpoint({
+      store: () => sharedLeadStore(readServerConfig().store),
+      spam,
+    }),
+    spam,
+    log: logged.log,
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   return {
@@ -123,6 +133,8 @@ async function startProductionServer(): Promise<Running> {
 
 let endpoint: string;
 let dataFile: string;
+// What the server and the Gatsby Function log, read by the storage failures' tests.
+const logged = captureLog();
 
 // These tests are about the protocol: every request carries a solved challenge, and the rate
 // limits, tested in tests/pipeline/spam-endpoint.test.ts, are off.
@@ -137,6 +149,11 @@ beforeEach(() => {
   // A folder that does not exist yet: the store must create it.
   dataFile = join(tempDir(), "data", "quote-requests.jsonl");
   process.env.QUOTE_REQUESTS_FILE = dataFile;
+  // `gatsby develop` loads the function's bundle again on every request, its configuration with
+  // it; here its module is loaded again at the next request after each change of configuration.
+  jest.resetModules();
+  logged.lines.length = 0;
+  setProcessLogger(logged.log);
 });
 
 afterEach(() => {
@@ -278,9 +295,11 @@ describe.each([
           receivedAt: expect.any(String),
           request: cleanedRequest,
           quarantine: null,
+          requestId: answer.headers.get("x-request-id"),
           deliveries: {},
         },
       ]);
+      expect(answer.headers.get("x-request-id")).toMatch(uuidPattern);
       const receivedAt = lines[0]?.receivedAt ?? "";
       expect(new Date(receivedAt).toISOString()).toBe(receivedAt);
       expect(Date.parse(receivedAt)).toBeGreaterThanOrEqual(before - 1000);
@@ -293,10 +312,11 @@ describe.each([
       expect(answer.status).toBe(201);
     });
 
-    it("reads the data file's path from the environment at each request", async () => {
+    it("stores in the file its configuration names, read again when its module loads", async () => {
       const otherFile = join(tempDir(), "other.jsonl");
       await postJson(validRequest);
       process.env.QUOTE_REQUESTS_FILE = otherFile;
+      jest.resetModules();
       await postJson(validRequest);
 
       expect(storedLines()).toHaveLength(1);
@@ -573,10 +593,6 @@ describe.each([
   });
 
   describe("POST /api/contact, storage failures", () => {
-    beforeEach(() => {
-      jest.spyOn(console, "error").mockImplementation(() => undefined);
-    });
-
     it("answers 500 when the data file cannot be written", async () => {
       const regularFile = join(tempDir(), "a-file");
       writeFileSync(regularFile, "");
@@ -589,7 +605,13 @@ describe.each([
       expect(answer.body).toEqual({
         messageText: "Votre demande n'a pas pu être enregistrée, veuillez réessayer",
       });
-      expect(console.error).toHaveBeenCalled();
+      // One line naming the cause, with the request's id.
+      expect(logged.lines.filter((line) => line.level === 50)).toEqual([
+        expect.objectContaining({
+          reqId: answer.headers.get("x-request-id"),
+          msg: expect.stringMatching(/^quote request not stored: .*(ENOTDIR|EEXIST)/),
+        }),
+      ]);
     });
 
     it("answers 500 when the flush to disk fails, and a retry with the key does not duplicate", async () => {

@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { deliveryConfig } from "../delivery/config";
+import type { ServerConfig } from "../config";
 import { EmailSender } from "../delivery/email";
 import { DeliveryRunner } from "../delivery/runner";
 import { checkWebhook } from "../delivery/webhook";
@@ -8,17 +8,16 @@ import { fieldText, leadFieldLabels, parisTime } from "../leads/lead-fields";
 import type { Channel, Delivery, Lead, LeadStore } from "../leads/lead-store";
 import { redactUrl, storeKind } from "../leads/open-store";
 import { PostgresLeadStore } from "../leads/postgres-store";
-import { purgeExpired, retentionDays } from "../leads/retention";
+import { purgeExpired } from "../leads/retention";
 import { oneLine } from "../one-line";
 import { csvDocument } from "./csv";
 
 // The subcommands of `npm run leads`, one entry each in `commands`: a new one (spam, release…) is
 // one more entry. What they print is French: they are for the people who handle leads.
 
-type Env = Partial<Record<string, string>>;
-
 export interface CliContext {
-  env: Env;
+  /** The same settings as the server's, read and checked once (src/server/config.ts). */
+  config: ServerConfig;
   out(line: string): void;
   /** The configured store, opened at first call and closed by the caller. */
   store(): Promise<LeadStore>;
@@ -165,8 +164,8 @@ const retry: Command = {
   args: "",
   summary:
     "envoie maintenant tout envoi en attente, sans attendre la fin du délai entre deux essais",
-  async run(_args, { out, store }) {
-    const runner = new DeliveryRunner(await store());
+  async run(_args, { config, out, store }) {
+    const runner = new DeliveryRunner(await store(), { config: config.delivery });
     try {
       const total = { sent: 0, failed: 0, leads: 0 };
       // Bounded: each round claims a batch; a failed lead stays claimed for the lease, so the
@@ -192,7 +191,7 @@ const check: Command = {
   args: "",
   summary:
     "vérifie que la base, le serveur SMTP et le webhook configurés répondent, sans rien envoyer",
-  async run(_args, { env, out, store }) {
+  async run(_args, { config: settings, out, store }) {
     let failures = 0;
     const probe = async (name: string, test: () => Promise<string>) => {
       try {
@@ -204,8 +203,8 @@ const check: Command = {
     };
     const suffix = (detail: string) => (detail ? ` (${detail})` : "");
 
-    if (storeKind(env) === "postgres") {
-      await probe(`Base PostgreSQL ${redactUrl(env.DATABASE_URL!)}`, async () => {
+    if (storeKind(settings.store) === "postgres") {
+      await probe(`Base PostgreSQL ${redactUrl(settings.store.databaseUrl!)}`, async () => {
         const opened = (await store()) as PostgresLeadStore;
         await opened.ping();
         const version = await opened.schemaVersion();
@@ -224,7 +223,7 @@ const check: Command = {
       });
     }
 
-    const config = deliveryConfig(env);
+    const config = settings.delivery;
     if (config.email) {
       const sender = new EmailSender(config.email.smtpUrl);
       await probe(`SMTP ${redactUrl(config.email.smtpUrl)}`, async () => {
@@ -246,8 +245,8 @@ const check: Command = {
 const migrate: Command = {
   args: "",
   summary: "crée ou met à jour le schéma PostgreSQL (DATABASE_URL)",
-  async run(_args, { env, out, store }) {
-    if (storeKind(env) !== "postgres") {
+  async run(_args, { config, out, store }) {
+    if (storeKind(config.store) !== "postgres") {
       out("Stockage dans un fichier (DATABASE_URL n'est pas défini) : rien à migrer.");
       return 0;
     }
@@ -262,8 +261,11 @@ const migrate: Command = {
 };
 
 /** Delivers what is due now (a released lead), as `retry` does, for one command's follow-up. */
-async function deliverNow(leadStore: LeadStore): Promise<{ sent: number; failed: number }> {
-  const runner = new DeliveryRunner(leadStore);
+async function deliverNow(
+  leadStore: LeadStore,
+  config: ServerConfig,
+): Promise<{ sent: number; failed: number }> {
+  const runner = new DeliveryRunner(leadStore, { config: config.delivery });
   try {
     const summary = await runner.runOnce({ ignoreBackOff: true });
     return { sent: summary.sent, failed: summary.failed };
@@ -297,7 +299,7 @@ const spam: Command = {
 const release: Command = {
   args: "ID",
   summary: "sort une demande de la quarantaine et l'envoie aux commerciaux comme les autres",
-  async run([id], { out, store }) {
+  async run([id], { config, out, store }) {
     if (!id) {
       out("Usage : npm run leads -- release ID (l'identifiant affiché par « spam »)");
       return 2;
@@ -313,7 +315,7 @@ const release: Command = {
       return 0;
     }
     await opened.release(id);
-    const { sent, failed } = await deliverNow(opened);
+    const { sent, failed } = await deliverNow(opened, config);
     out(
       `Demande ${id} sortie de la quarantaine (raison : ${before.quarantine.reason}). Envois : ${sent} réussi(s), ${failed} échec(s)${failed > 0 ? " ; « retry » les reprendra" : ""}.`,
     );
@@ -325,8 +327,8 @@ const purge: Command = {
   args: "",
   summary:
     "supprime les demandes reçues il y a plus de QUOTE_RETENTION_DAYS jours (1095 par défaut)",
-  async run(_args, { env, out, store }) {
-    const days = retentionDays(env);
+  async run(_args, { config, out, store }) {
+    const days = config.retentionDays;
     const { before, deleted } = await purgeExpired(await store(), days);
     out(
       `${deleted} demande(s) reçue(s) avant le ${parisTime(before.toISOString())} supprimée(s) (conservation : ${days} jours).`,

@@ -1,3 +1,4 @@
+import { ConfigError, readServerConfig, type Env, type ServerConfig } from "../config";
 import type { LeadStore } from "../leads/lead-store";
 import { openLeadStore } from "../leads/open-store";
 import { oneLine } from "../one-line";
@@ -17,18 +18,27 @@ function help(): string {
   ].join("\n");
 }
 
-export async function main(argv: string[], env = process.env): Promise<number> {
+export async function main(argv: string[], env?: Env): Promise<number> {
   const [name, ...args] = argv;
   const command = name === undefined ? undefined : commands[name];
   if (!command) {
     console.log(help());
     return name === undefined || name === "help" || name === "--help" ? 0 : 2;
   }
+  let config: ServerConfig;
+  try {
+    config = readServerConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    return 2;
+  }
+  const { store: settings } = config;
   let opened: Promise<LeadStore> | undefined;
   const context: CliContext = {
-    env,
+    config,
     out: (line) => console.log(line),
-    store: () => (opened ??= openLeadStore(env, { maxConnections: 2 })),
+    store: () => (opened ??= openLeadStore(settings, { maxConnections: 2 })),
   };
   try {
     return await command.run(args, context);

@@ -35,6 +35,11 @@ export function messageId(lead: Lead, kind: "sales" | "ack", from: string): stri
   return `<devis-${kind}-${hash}@${domain}>`;
 }
 
+/** The id of the request that stored the lead, to find its log lines from the email. */
+function requestIdHeader(lead: Lead): Record<string, string> {
+  return lead.requestId === null ? {} : { "X-Request-Id": lead.requestId };
+}
+
 export function salesMessage(lead: Lead, config: EmailConfig): Mail.Options {
   const { request } = lead;
   const received = parisTime(lead.receivedAt);
@@ -59,6 +64,7 @@ ${fieldsTable(rows)}
     subject: `Demande de devis : ${request.company} — ${fullName(lead)}`,
     messageId: messageId(lead, "sales", config.from),
     date: new Date(lead.receivedAt),
+    headers: requestIdHeader(lead),
     text,
     html,
   };
@@ -111,6 +117,7 @@ ${fieldsTable(rows)}
     replyTo: content.email ?? undefined,
     subject: `${content.companyName} : nous avons bien reçu votre demande de devis`,
     messageId: messageId(lead, "ack", config.from),
+    headers: requestIdHeader(lead),
     text,
     html,
   };

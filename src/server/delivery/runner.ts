@@ -1,6 +1,7 @@
 import { oneLine } from "../one-line";
 import type { Channel, Delivery, Lead, LeadStore } from "../leads/lead-store";
-import { configuredChannels, deliveryConfig, type DeliveryConfig } from "./config";
+import { processLogger, withoutAddresses, type LeadLogger } from "../log/logger";
+import { configuredChannels, type DeliveryConfig } from "./config";
 export { pendingDeliveries } from "./pending";
 import { ackMessage, EmailSender, salesMessage } from "./email";
 import { readAckContent } from "./site-content";
@@ -31,9 +32,10 @@ export interface RunSummary {
 }
 
 export interface RunnerOptions {
-  /** The settings, read from `env` (default: the process's environment) when not given. */
-  config?: DeliveryConfig;
-  env?: Partial<Record<string, string>>;
+  /** The channels' settings, from the server's configuration (src/server/config.ts). */
+  config: DeliveryConfig;
+  /** Where failures are logged (default: the process's logger). */
+  log?: LeadLogger;
   leaseMs?: number;
   now?: () => Date;
   /** Where content/ is, for the acknowledgement (defaults to the working folder's). */
@@ -45,15 +47,17 @@ export class DeliveryRunner {
   private readonly leaseMs: number;
   private readonly now: () => Date;
   private readonly contentDir: string | undefined;
+  private readonly log: LeadLogger;
   private sender: EmailSender | null = null;
   private running: Promise<void> | null = null;
   private again: Promise<void> | null = null;
 
   constructor(
     private readonly store: LeadStore,
-    options: RunnerOptions = {},
+    options: RunnerOptions,
   ) {
-    this.config = options.config ?? deliveryConfig(options.env);
+    this.config = options.config;
+    this.log = options.log ?? processLogger();
     this.leaseMs = options.leaseMs ?? defaultLeaseMs;
     this.now = options.now ?? (() => new Date());
     this.contentDir = options.contentDir;
@@ -92,7 +96,7 @@ export class DeliveryRunner {
         if (summary.leads === 0) break;
       }
     } catch (error) {
-      console.error(`[leads] delivery run failed: ${oneLine(error)}`);
+      this.log.error(`delivery run failed: ${withoutAddresses(oneLine(error))}`);
     }
   }
 
@@ -126,8 +130,10 @@ export class DeliveryRunner {
     } catch (error) {
       const nextAttemptAt = new Date(this.now().getTime() + backOffMs(attempts)).toISOString();
       const lastError = oneLine(error);
-      console.error(
-        `[leads] ${channel} for lead ${lead.id} failed (attempt ${attempts}, next after ${nextAttemptAt}): ${lastError}`,
+      // The lead's id and its request's: the log of the request that stored it is found by them.
+      this.log.warn(
+        { leadId: lead.id, reqId: lead.requestId, channel, attempt: attempts, nextAttemptAt },
+        `${channel} for lead ${lead.id} failed (attempt ${attempts}, next after ${nextAttemptAt}): ${withoutAddresses(lastError)}`,
       );
       await this.store.recordDelivery(lead.id, channel, {
         state: "pending",

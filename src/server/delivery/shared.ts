@@ -1,4 +1,5 @@
-import { runtimeEnv, sharedLeadStore, type Env } from "../leads/open-store";
+import type { ServerConfig } from "../config";
+import { sharedLeadStore } from "../leads/open-store";
 import { DeliveryRunner } from "./runner";
 
 // One delivery runner per process and configuration, beside the one store (sharedLeadStore):
@@ -8,23 +9,18 @@ import { DeliveryRunner } from "./runner";
 const registryKey: unique symbol = Symbol.for("recouvrement-loyers/delivery-runners");
 type Registry = { [registryKey]?: Map<string, Promise<DeliveryRunner>> };
 
-export function sharedDeliveryRunner(env: Env = runtimeEnv()): Promise<DeliveryRunner> {
+export function sharedDeliveryRunner(
+  config: Pick<ServerConfig, "store" | "delivery">,
+): Promise<DeliveryRunner> {
   const holder = globalThis as Registry;
   const runners = (holder[registryKey] ??= new Map());
-  const key = JSON.stringify([
-    env.DATABASE_URL,
-    env.QUOTE_REQUESTS_FILE,
-    env.SMTP_URL,
-    env.QUOTE_NOTIFY_TO,
-    env.QUOTE_MAIL_FROM,
-    env.QUOTE_ACK,
-    env.QUOTE_WEBHOOK_URL,
-    env.QUOTE_WEBHOOK_SECRET,
-  ]);
+  const key = JSON.stringify([config.store, config.delivery]);
   let runner = runners.get(key);
   if (!runner) {
-    runner = sharedLeadStore(env).then((store) => new DeliveryRunner(store, { env }));
-    // A runner that failed (a half-set channel, no store) is not kept: the next request retries.
+    runner = sharedLeadStore(config.store).then(
+      (store) => new DeliveryRunner(store, { config: config.delivery }),
+    );
+    // A runner that failed (no store) is not kept: the next request retries.
     runner.catch(() => runners.delete(key));
     runners.set(key, runner);
   }

@@ -12,14 +12,15 @@ export const webhookEventType = "quote_request.created";
 export interface WebhookPayload {
   type: typeof webhookEventType;
   timestamp: string;
-  data: Lead["request"] & { id: string; receivedAt: string };
+  /** `requestId`: the id of the HTTP request that stored the lead, as in the server's log. */
+  data: Lead["request"] & { id: string; receivedAt: string; requestId: string | null };
 }
 
 export function webhookPayload(lead: Lead): WebhookPayload {
   return {
     type: webhookEventType,
     timestamp: lead.receivedAt,
-    data: { id: lead.id, receivedAt: lead.receivedAt, ...lead.request },
+    data: { id: lead.id, receivedAt: lead.receivedAt, requestId: lead.requestId, ...lead.request },
   };
 }
 
@@ -37,6 +38,7 @@ export async function postWebhook(lead: Lead, config: WebhookConfig): Promise<vo
       "webhook-id": messageId,
       "webhook-timestamp": String(Math.floor(timestamp.getTime() / 1000)),
       "webhook-signature": signature,
+      ...(lead.requestId !== null && { "x-request-id": lead.requestId }),
     },
     body,
     redirect: "error",

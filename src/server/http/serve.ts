@@ -1,12 +1,14 @@
 import { Server as NetServer, type AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
+import { ConfigError, readServerConfig } from "../config";
 import { DeliveryRunner } from "../delivery/runner";
 import { openLeadStore } from "../leads/open-store";
+import { startDailyPurge } from "../leads/retention";
+import { createLogger, setProcessLogger } from "../log/logger";
+import { oneLine } from "../one-line";
 import { createQuoteEndpoint } from "../quote-endpoint";
-import { retentionDays, startDailyPurge } from "../leads/retention";
 import { spamSettings } from "../spam/screen";
-import { portSetting, trustProxySetting } from "./settings";
 import { createSiteServer } from "./site-server";
 
 // `npm run serve`: the built site and the quote endpoint in production, on PORT (default 9000)
@@ -23,13 +25,15 @@ const shutdownGraceMs = 10_000;
 const idleGraceMs = 2_000;
 
 async function main(): Promise<void> {
-  const port = portSetting(process.env.PORT);
-  const host = process.env.HOST || "0.0.0.0";
-  const store = await openLeadStore(process.env);
-  // Read once, so that a wrong QUOTE_RATE_LIMIT stops the start rather than every request.
-  const spam = spamSettings(process.env);
-  // Its settings are read now: a half-set channel stops the start, naming the missing variable.
-  const delivery = new DeliveryRunner(store);
+  // Read and checked once: a malformed value or a half-set channel stops the start, named in
+  // French (src/server/config.ts), rather than failing requests later.
+  const config = readServerConfig();
+  const log = createLogger(config.logLevel);
+  setProcessLogger(log);
+  const { port, host, trustProxy } = config.http;
+  const store = await openLeadStore(config.store);
+  const spam = spamSettings(config, log);
+  const delivery = new DeliveryRunner(store, { config: config.delivery, log });
   const app = await createSiteServer({
     publicDir: path.resolve("public"),
     endpoint: createQuoteEndpoint({
@@ -37,10 +41,11 @@ async function main(): Promise<void> {
       delivery: async () => delivery,
       spam,
     }),
-    trustProxy: trustProxySetting(process.env.TRUST_PROXY),
+    trustProxy,
     spam,
+    log,
   });
-  const purging = startDailyPurge(store, retentionDays(process.env));
+  const purging = startDailyPurge(store, config.retentionDays, log);
   // Closed after the last request has its answer, so no write is cut short; the deliveries under
   // way end first, so that each one's outcome is recorded.
   app.addHook("onClose", async () => {
@@ -51,7 +56,7 @@ async function main(): Promise<void> {
   });
   await app.listen({ port, host });
   const { port: listening } = app.server.address() as AddressInfo;
-  console.log(`Site and quote endpoint on http://${host}:${listening} (pid ${process.pid})`);
+  log.info(`Site and quote endpoint on http://${host}:${listening} (pid ${process.pid})`);
   // Leads left undelivered by an earlier run (a crash, an SMTP outage) are tried again now,
   // as their back-off allows, rather than at the next visitor's request.
   void delivery.kick();
@@ -86,9 +91,9 @@ async function main(): Promise<void> {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: finishing the requests in flight, then stopping`);
+    log.info(`${signal}: finishing the requests in flight, then stopping`);
     const deadline = setTimeout(() => {
-      console.error(`Requests still open after ${shutdownGraceMs} ms: stopping anyway`);
+      log.error(`Requests still open after ${shutdownGraceMs} ms: stopping anyway`);
       process.exit(1);
     }, shutdownGraceMs);
     deadline.unref();
@@ -96,11 +101,11 @@ async function main(): Promise<void> {
       .then(() => app.close())
       .then(
         () => {
-          console.log("Stopped");
+          log.info("Stopped");
           process.exit(0);
         },
         (error: unknown) => {
-          console.error("Stopping failed:", error);
+          log.error(`Stopping failed: ${oneLine(error)}`);
           process.exit(1);
         },
       );
@@ -110,6 +115,14 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // The French message alone for a configuration error (it names each variable); the whole
+  // error for anything else. On the error output, before any logger exists.
+  const text =
+    error instanceof ConfigError
+      ? error.message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
+  process.stderr.write(`${text}\n`);
   process.exit(1);
 });

@@ -1,12 +1,20 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import type { ErrorBody } from "../../shared/quote-request/quote-api";
+import type { TrustProxy } from "../config";
+import { requestIdGenerator } from "../log/request-id";
+import { processLogger } from "../log/logger";
 import type { QuoteEndpoint } from "../quote-endpoint";
+import { challengeResponse, type SpamSettings } from "../spam/screen";
+import { oneLine } from "../one-line";
 import { headerLookup, parseHeadersFile } from "./host-headers";
-import type { TrustProxy } from "./settings";
-import { challengeResponse, spamSettings, type SpamSettings } from "../spam/screen";
 
 // The production server: the built site in public/ with the headers of its own _headers file,
 // Brotli or gzip files made at build time (src/build/precompress.ts), 404.html for unknown paths,
@@ -19,8 +27,10 @@ export interface SiteServerOptions {
   endpoint: QuoteEndpoint;
   /** Fastify's `trustProxy`: which proxies' X-Forwarded-For give the client's address. */
   trustProxy?: TrustProxy;
-  /** The anti-bot settings, the endpoint's own (read from the environment by default). */
-  spam?: SpamSettings;
+  /** The anti-bot settings, the endpoint's own: the challenge route signs with its secret. */
+  spam: Pick<SpamSettings, "secret">;
+  /** The logger requests log through (the process's by default); tests read their own. */
+  log?: FastifyBaseLogger;
 }
 
 const messages = {
@@ -78,9 +88,8 @@ export async function createSiteServer({
   endpoint,
   trustProxy = false,
   spam,
+  log = processLogger() as FastifyBaseLogger,
 }: SiteServerOptions): Promise<FastifyInstance> {
-  let settings = spam;
-  const challengeSettings = () => (settings ??= spamSettings());
   const root = path.resolve(publicDir);
   const files = filesUnder(root);
   if (!files.has("index.html") || !files.has("404.html")) {
@@ -99,8 +108,12 @@ export async function createSiteServer({
     !urlPath.endsWith("/") &&
     !routes.has(urlPath);
   const app = Fastify({
-    // Requests are logged by the reverse proxy in front, if any; errors go to stderr below.
-    logger: false,
+    // One JSON line per request, written by the onResponse hook below, with the request's id;
+    // Fastify's own two lines (received, completed) would double the log for nothing.
+    loggerInstance: log,
+    disableRequestLogging: true,
+    genReqId: requestIdGenerator(trustProxy),
+    requestIdLogLabel: "reqId",
     trustProxy,
     // A client that sends its request slower than this is cut off, so that slow clients
     // cannot hold connections open at will.
@@ -145,10 +158,27 @@ export async function createSiteServer({
     closing = true;
     done();
   });
-  app.addHook("onSend", async (_request, reply, payload) => {
+  app.addHook("onSend", async (request, reply, payload) => {
     // serve.ts stops listening before Fastify's close: from then on too.
     if (closing || !app.server.listening) reply.header("connection", "close");
+    // The id the log lines of this request carry, for whoever reports a problem with it.
+    reply.header("x-request-id", request.id);
     return payload;
+  });
+  // What the privacy policy says technical logs hold (content/legal/politique-confidentialite.md):
+  // the address, the page asked for, the answer's code; the path without its query string, which
+  // may carry anything a visitor typed.
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        path: request.url.split("?", 1)[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        ip: request.ip,
+      },
+      "request",
+    );
   });
 
   // No parser reads a body: the quote endpoint reads its own, stopping past its limit, and no
@@ -173,6 +203,8 @@ export async function createSiteServer({
       headers: request.headers,
       body: request.raw,
       clientAddress: request.ip,
+      requestId: request.id,
+      log: request.log,
     });
     return withHostHeaders(reply, urlPathOf(request.url) ?? "/")
       .code(answer.status)
@@ -186,7 +218,7 @@ export async function createSiteServer({
       url,
       exposeHeadRoute: false,
       handler: async (request, reply) => {
-        const answer = await challengeResponse(request.method, challengeSettings());
+        const answer = await challengeResponse(request.method, spam);
         return withHostHeaders(reply, urlPathOf(request.url) ?? "/")
           .code(answer.status)
           .headers(answer.headers)
@@ -252,7 +284,7 @@ export async function createSiteServer({
     ) {
       return quote(request, reply);
     }
-    if (status >= 500) console.error(`[server] ${request.method} ${request.url}:`, error);
+    if (status >= 500) request.log.error(`answered ${status}: ${oneLine(error)}`);
     return sendJson(request, reply, status, {
       messageText: status >= 500 ? messages.serverError : messages.badRequest,
     });

@@ -54,6 +54,8 @@ interface SpentChallenge {
   nonce: string;
   owner: string;
   expiresAt: string;
+  /** Who spent it (see LeadStore.spendChallenge); absent on lines written before spenders. */
+  spender?: string;
 }
 
 function spentFromLine(text: string): SpentChallenge | undefined {
@@ -64,6 +66,7 @@ function spentFromLine(text: string): SpentChallenge | undefined {
       nonce: value.nonce,
       owner: typeof value.owner === "string" ? value.owner : "",
       expiresAt: typeof value.expiresAt === "string" ? value.expiresAt : "",
+      ...(typeof value.spender === "string" && { spender: value.spender }),
     };
   } catch {
     return undefined;
@@ -118,6 +121,7 @@ export function leadFromLine(text: string): Lead | undefined {
     receivedAt: typeof value.receivedAt === "string" ? value.receivedAt : "",
     request,
     quarantine: isObject(value.quarantine) ? (value.quarantine as Lead["quarantine"]) : null,
+    requestId: typeof value.requestId === "string" ? value.requestId : null,
     deliveries: isObject(value.deliveries) ? (value.deliveries as Deliveries) : {},
   };
 }
@@ -179,7 +183,10 @@ export class FileLeadStore implements LeadStore {
    * Rate counters, by key and window start. In this process's memory only: the file store serves
    * one server process (PostgreSQL shares counters between several), and a restart forgets them.
    */
-  private readonly counters = new Map<string, { key: string; end: number; hits: number }>();
+  private readonly counters = new Map<
+    string,
+    { key: string; end: number; hits: number; seen: Map<string, number> }
+  >();
   /** `id channel` → end of the lease of the last claim, while no later entry ended it. */
   private readonly leases = new Map<string, string>();
   private queue: Promise<unknown> = Promise.resolve();
@@ -304,24 +311,58 @@ export class FileLeadStore implements LeadStore {
     });
   }
 
-  spendChallenge(nonce: string, expiresAt: Date, owner: string): Promise<boolean> {
+  findByKey(key: string): Promise<Lead | undefined> {
+    return this.exclusive(async () => {
+      await this.catchUp();
+      const first = this.byKey.get(key);
+      return first && this.read(first.id);
+    });
+  }
+
+  spendChallenge(
+    nonce: string,
+    expiresAt: Date,
+    owner: string,
+    spender: string | null = null,
+  ): Promise<boolean> {
     return this.exclusive(async () => {
       await this.challenges.catchUp();
-      if (this.spent.has(nonce)) return false;
+      const spent = this.spent.get(nonce);
+      // Spent by the same request (same key, same body): it goes on to the idempotent save.
+      if (spent) return spender !== null && spent.spender === spender;
       // On disk before the request goes on: a restart within the challenge's life still knows it.
       await this.challenges.append([
-        JSON.stringify({ nonce, owner, expiresAt: expiresAt.toISOString() }),
+        JSON.stringify({
+          nonce,
+          owner,
+          expiresAt: expiresAt.toISOString(),
+          ...(spender !== null && { spender }),
+        }),
       ]);
       return true;
     });
   }
 
-  countHit(key: string, windowStart: Date, windowEnd: Date): Promise<number> {
+  countHit(
+    key: string,
+    windowStart: Date,
+    windowEnd: Date,
+    hit: string | null = null,
+  ): Promise<number> {
     const now = windowStart.getTime();
     for (const [id, counter] of this.counters) if (counter.end <= now) this.counters.delete(id);
     const id = `${key}@${now}`;
-    const counter = this.counters.get(id) ?? { key, end: windowEnd.getTime(), hits: 0 };
+    const counter = this.counters.get(id) ?? {
+      key,
+      end: windowEnd.getTime(),
+      hits: 0,
+      seen: new Map<string, number>(),
+    };
+    // The same request again: the count its first copy got, not one more.
+    const earlier = hit === null ? undefined : counter.seen.get(hit);
+    if (earlier !== undefined) return Promise.resolve(earlier);
     counter.hits += 1;
+    if (hit !== null) counter.seen.set(hit, counter.hits);
     this.counters.set(id, counter);
     return Promise.resolve(counter.hits);
   }

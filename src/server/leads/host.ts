@@ -5,7 +5,7 @@
 type Env = Partial<Record<string, string>>;
 
 /** The variables each functions runtime sets in every instance (not at build time only). */
-const functionsHostVariables = [
+export const functionsHostVariables = [
   "AWS_LAMBDA_FUNCTION_NAME", // AWS Lambda, and Netlify Functions, which run on it
   "LAMBDA_TASK_ROOT",
   "NETLIFY", // Netlify's build and functions

@@ -1,5 +1,6 @@
 import { mkdir, open, rename, stat, type FileHandle } from "node:fs/promises";
 import { dirname } from "node:path";
+import { processLogger } from "../log/logger";
 
 // An append-only file of JSON lines, read incrementally: the owner is handed each complete line
 // once, with its byte offset, and only the bytes appended since the last look are ever read again.
@@ -160,8 +161,8 @@ export class JsonLinesFile {
     this.seenSize = position;
     if (!this.endsWithNewline && this.warnedTornAt !== this.linesEnd) {
       this.warnedTornAt = this.linesEnd;
-      console.warn(
-        `[leads] ${this.path}: the last line (byte ${this.linesEnd}) has no end, a write cut ` +
+      processLogger().warn(
+        `${this.path}: the last line (byte ${this.linesEnd}) has no end, a write cut ` +
           "short; it is kept as it is and the next record starts on a line of its own.",
       );
     }

@@ -26,6 +26,11 @@ export interface Lead {
   request: QuoteRequest;
   /** Set for a suspect request: stored apart, never delivered until released. */
   quarantine: { reason: string } | null;
+  /**
+   * The id of the HTTP request that stored it (src/server/http/request-id.ts): its log lines,
+   * email headers and webhook carry it. Null for leads stored before request ids.
+   */
+  requestId: string | null;
   /** One entry per channel configured when the lead was stored. */
   deliveries: Partial<Record<Channel, Delivery>>;
 }
@@ -49,6 +54,8 @@ export interface LeadStore {
   /** Resolves once the lead is durable (file flushed, transaction committed); rejects otherwise. */
   save(lead: Lead): Promise<SaveResult>;
   get(id: string): Promise<Lead | undefined>;
+  /** The lead stored with this Idempotency-Key, if any: a replay is answered from it. */
+  findByKey(key: string): Promise<Lead | undefined>;
   /** Every lead, oldest first, quarantined ones included. */
   list(): Promise<Lead[]>;
   /**
@@ -65,15 +72,27 @@ export interface LeadStore {
   // process sharing it agrees on them.
 
   /**
-   * Records an anti-bot challenge as spent until it expires, durably; false when it already was.
-   * `owner` is the counter key of the sender's email (a hash), so that erasing them finds it.
+   * Records an anti-bot challenge as spent until it expires, durably. True when the request may
+   * go on: the challenge was not spent yet, or it was spent by the same `spender` (the same
+   * request sent again, whose store insert is idempotent by key). False otherwise, and always
+   * for a challenge already spent when `spender` is null (a request without Idempotency-Key).
+   * `owner` is the counter key of the sender's email (a hash), so that erasing them finds it;
+   * `spender` a hash of the request's Idempotency-Key and fingerprint (src/server/spam/screen.ts).
    */
-  spendChallenge(nonce: string, expiresAt: Date, owner: string): Promise<boolean>;
+  spendChallenge(
+    nonce: string,
+    expiresAt: Date,
+    owner: string,
+    spender?: string | null,
+  ): Promise<boolean>;
   /**
    * Counts one more hit on `key` in the window [windowStart, windowEnd) and resolves to the
-   * window's count, this hit included; windows that have ended are forgotten on the way.
+   * window's count, this hit included; windows that have ended are forgotten on the way. A `hit`
+   * id already counted in this window (the same request sent again: its spender, see
+   * spendChallenge) is not counted again: it resolves to the count its first copy got, so that
+   * every copy gets the same verdict, at once or later.
    */
-  countHit(key: string, windowStart: Date, windowEnd: Date): Promise<number>;
+  countHit(key: string, windowStart: Date, windowEnd: Date, hit?: string | null): Promise<number>;
   /** Clears a lead's quarantine, so it is delivered like any other; undefined if no such lead. */
   release(id: string): Promise<Lead | undefined>;
   /**

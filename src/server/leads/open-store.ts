@@ -1,31 +1,18 @@
-import { resolve } from "node:path";
+import type { StoreSettings } from "../config";
 import { FileLeadStore } from "./file-store";
-import { FunctionsHostWithoutDatabaseError, functionsHostVariable } from "./host";
+import { FunctionsHostWithoutDatabaseError } from "./host";
 import type { LeadStore } from "./lead-store";
 import { PostgresLeadStore } from "./postgres-store";
 
 // Which lead store the configuration asks for: PostgreSQL with DATABASE_URL, else the JSON-lines
 // file (QUOTE_REQUESTS_FILE), which a functions host is refused (its disk does not last).
 // A store chosen here is the one the endpoint, the delivery worker and `npm run leads` all use.
-
-export type Env = Readonly<Record<string, string | undefined>>;
-
-// Gatsby's function bundler replaces `process.env.NAME` with its build-time value and
-// `process.env` with `{}`. Going through globalThis keeps the settings run-time ones, so the
-// Gatsby Function (and each test) can point them elsewhere without a rebuild.
-export const runtimeEnv = (): Env => globalThis.process.env;
-
-const defaultFile = "data/quote-requests.jsonl";
-
-/** `QUOTE_REQUESTS_FILE`, or `data/quote-requests.jsonl`, resolved against the working folder. */
-export function quoteRequestsFile(env: Env = runtimeEnv()): string {
-  return resolve(process.cwd(), env.QUOTE_REQUESTS_FILE || defaultFile);
-}
+// The settings come from the server's configuration (src/server/config.ts).
 
 export type StoreKind = "postgres" | "file";
 
-export function storeKind(env: Env): StoreKind {
-  return env.DATABASE_URL?.trim() ? "postgres" : "file";
+export function storeKind(settings: StoreSettings): StoreKind {
+  return settings.databaseUrl ? "postgres" : "file";
 }
 
 export interface OpenOptions {
@@ -39,24 +26,20 @@ export interface OpenOptions {
  * down at start does not stop the site: its requests get a French 500 until it is back).
  */
 export async function openLeadStore(
-  env: Env = runtimeEnv(),
+  settings: StoreSettings,
   options: OpenOptions = {},
 ): Promise<LeadStore> {
-  if (storeKind(env) === "postgres") {
-    return new PostgresLeadStore(env.DATABASE_URL!.trim(), options);
-  }
-  const host = functionsHostVariable(env);
-  if (host) throw new FunctionsHostWithoutDatabaseError(host);
-  const store = new FileLeadStore(quoteRequestsFile(env));
+  if (settings.databaseUrl) return new PostgresLeadStore(settings.databaseUrl, options);
+  if (settings.functionsHost) throw new FunctionsHostWithoutDatabaseError(settings.functionsHost);
+  const store = new FileLeadStore(settings.file);
   await store.open();
   return store;
 }
 
 /** The configuration a store was opened for: another one (a test, an edit) opens another. */
-function storeKey(env: Env): string {
-  return storeKind(env) === "postgres" ? `postgres ${env.DATABASE_URL}` : quoteRequestsFile(env);
+function storeKey(settings: StoreSettings): string {
+  return settings.databaseUrl ? `postgres ${settings.databaseUrl}` : settings.file;
 }
-
 /** A connection string fit for a log or a terminal: the password replaced by ***. */
 export function redactUrl(url: string): string {
   try {
@@ -75,13 +58,13 @@ const registryKey: unique symbol = Symbol.for("recouvrement-loyers/lead-stores")
 type Registry = { [registryKey]?: Map<string, Promise<LeadStore>> };
 
 /** One store per configuration for the whole process, opened on first use. */
-export function sharedLeadStore(env: Env = runtimeEnv()): Promise<LeadStore> {
+export function sharedLeadStore(settings: StoreSettings): Promise<LeadStore> {
   const holder = globalThis as Registry;
   const stores = (holder[registryKey] ??= new Map());
-  const key = storeKey(env);
+  const key = storeKey(settings);
   let store = stores.get(key);
   if (!store) {
-    store = openLeadStore(env);
+    store = openLeadStore(settings);
     // A store that failed to open is not kept: the next request tries again.
     store.catch(() => stores.delete(key));
     stores.set(key, store);

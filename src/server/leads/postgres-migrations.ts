@@ -67,6 +67,30 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX leads_email ON leads (lower(request->>'email'));
     `,
   },
+  {
+    version: 3,
+    description:
+      "who spent each challenge and made each rate hit (a replay is the same request), each lead's request id",
+    sql: `
+      -- A hash of the Idempotency-Key and the request's fingerprint: the same proof presented
+      -- again by the same request (a browser's or a proxy's retry) is let through to the insert,
+      -- which the unique idempotency key keeps single. NULL (no key) never matches.
+      ALTER TABLE spent_challenges ADD COLUMN spender text;
+      -- Each request counted once per rate window: the same request sent again (same spender)
+      -- gets the count its first copy got, so both copies get the same verdict.
+      CREATE TABLE rate_hits (
+        key text NOT NULL,
+        window_start timestamptz NOT NULL,
+        window_end timestamptz NOT NULL,
+        hit text NOT NULL,
+        position integer NOT NULL,
+        PRIMARY KEY (key, window_start, hit)
+      );
+      CREATE INDEX rate_hits_end ON rate_hits (window_end);
+      -- The id of the HTTP request that stored the lead, for the logs, email headers and webhook.
+      ALTER TABLE leads ADD COLUMN request_id text;
+    `,
+  },
 ];
 
 export const latestVersion = migrations.reduce((latest, m) => Math.max(latest, m.version), 0);

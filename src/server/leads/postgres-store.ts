@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 import type { Channel, ClaimOptions, Delivery, Lead, LeadStore, SaveResult } from "./lead-store";
+import { processLogger } from "../log/logger";
 import { oneLine } from "../one-line";
 import { emailCounterKey } from "../spam/rate-limit";
 import { latestVersion, migrations } from "./postgres-migrations";
@@ -36,6 +37,7 @@ interface LeadRow {
   received_at: Date;
   request: QuoteRequest;
   quarantine: { reason: string } | null;
+  request_id: string | null;
   deliveries: Record<string, RawDelivery> | null;
 }
 
@@ -49,7 +51,7 @@ interface RawDelivery {
 }
 
 const leadColumns = `
-  l.id, l.idempotency_key, l.fingerprint, l.received_at, l.request, l.quarantine,
+  l.id, l.idempotency_key, l.fingerprint, l.received_at, l.request, l.quarantine, l.request_id,
   (SELECT jsonb_object_agg(d.channel, jsonb_build_object(
       'state', d.state, 'attempts', d.attempts, 'nextAttemptAt', d.next_attempt_at,
       'lastError', d.last_error, 'sentAt', d.sent_at))
@@ -75,7 +77,7 @@ export class PostgresLeadStore implements LeadStore {
     // A pooled connection that the server drops (restart, failover) emits here while idle; with
     // no listener Node would end the whole process. The pool replaces it at the next query.
     this.pool.on("error", (error) => {
-      console.error(`[leads] idle PostgreSQL connection lost: ${oneLine(error)}`);
+      processLogger().warn(`idle PostgreSQL connection lost: ${oneLine(error)}`);
     });
   }
 
@@ -141,7 +143,7 @@ export class PostgresLeadStore implements LeadStore {
     const version = await this.schemaVersion();
     if (version < latestVersion) {
       const error = new SchemaMissingError(version);
-      console.error(`[leads] ${error.message}`);
+      processLogger().error(error.message);
       throw error;
     }
     this.schemaChecked = true;
@@ -159,6 +161,7 @@ export class PostgresLeadStore implements LeadStore {
       JSON.stringify(
         deliveryEntries(lead.deliveries).map(([channel, delivery]) => ({ channel, ...delivery })),
       ),
+      lead.requestId,
     ];
     // One statement, so one transaction and one round trip: the lead and its deliveries are
     // committed together or not at all, and the visitor's 201 waits for that commit. ON CONFLICT
@@ -166,8 +169,9 @@ export class PostgresLeadStore implements LeadStore {
     // processes racing with one request end with one row and one "created".
     const statement = `
       WITH inserted AS (
-        INSERT INTO leads (id, idempotency_key, fingerprint, received_at, request, quarantine)
-        VALUES ($1, $2, $3, $4, $5, $6)
+        INSERT INTO leads
+          (id, idempotency_key, fingerprint, received_at, request, quarantine, request_id)
+        VALUES ($1, $2, $3, $4, $5, $6, $8)
         ON CONFLICT (idempotency_key) DO NOTHING
         RETURNING id),
       deliveries AS (
@@ -231,6 +235,11 @@ export class PostgresLeadStore implements LeadStore {
       if (!isConnectionError(error)) throw error;
       return this.pool.query<R>(text, values);
     }
+  }
+
+  async findByKey(key: string): Promise<Lead | undefined> {
+    await this.ready();
+    return this.getByKey(key);
   }
 
   private async getByKey(key: string | null): Promise<Lead | undefined> {
@@ -310,29 +319,66 @@ export class PostgresLeadStore implements LeadStore {
     );
   }
 
-  async spendChallenge(nonce: string, expiresAt: Date, owner: string): Promise<boolean> {
+  async spendChallenge(
+    nonce: string,
+    expiresAt: Date,
+    owner: string,
+    spender: string | null = null,
+  ): Promise<boolean> {
     await this.ready();
-    // The primary key decides between two processes spending one nonce at once: one row, one
-    // true. Challenges past their expiry are forgotten on the way (the index keeps it cheap).
+    // The primary key decides between two processes spending one nonce at once: one row. The
+    // other gets a row back only when it is the same spender (the conflict waits for the first
+    // insert to commit, then the WHERE compares); NULL never equals NULL. Challenges past their
+    // expiry are forgotten on the way (the index keeps it cheap).
     const { rowCount } = await this.query(
       `WITH expired AS (DELETE FROM spent_challenges WHERE expires_at < now())
-       INSERT INTO spent_challenges (nonce, owner, expires_at) VALUES ($1, $2, $3)
-       ON CONFLICT (nonce) DO NOTHING`,
-      [nonce, owner, expiresAt],
+       INSERT INTO spent_challenges (nonce, owner, expires_at, spender) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (nonce) DO UPDATE SET spender = EXCLUDED.spender
+         WHERE spent_challenges.spender = EXCLUDED.spender`,
+      [nonce, owner, expiresAt, spender],
     );
     return rowCount === 1;
   }
 
-  async countHit(key: string, windowStart: Date, windowEnd: Date): Promise<number> {
+  async countHit(
+    key: string,
+    windowStart: Date,
+    windowEnd: Date,
+    hit: string | null = null,
+  ): Promise<number> {
     await this.ready();
-    const { rows } = await this.query<{ hits: number }>(
-      `WITH ended AS (DELETE FROM rate_counters WHERE window_end <= $2)
+    const count = `WITH ended AS (DELETE FROM rate_counters WHERE window_end <= $2)
        INSERT INTO rate_counters (key, window_start, window_end, hits) VALUES ($1, $2, $3, 1)
        ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
-       RETURNING hits`,
-      [key, windowStart, windowEnd],
-    );
-    return rows[0]?.hits ?? 1;
+       RETURNING hits`;
+    if (hit === null) {
+      const { rows } = await this.query<{ hits: number }>(count, [key, windowStart, windowEnd]);
+      return rows[0]?.hits ?? 1;
+    }
+    // The hit's row first: a second copy of the request inserting it at the same moment waits
+    // for this transaction to commit, then reads the position this one recorded.
+    return this.transaction(async (client) => {
+      const claimed = await client.query(
+        `WITH ended AS (DELETE FROM rate_hits WHERE window_end <= $2)
+         INSERT INTO rate_hits (key, window_start, window_end, hit, position)
+         VALUES ($1, $2, $3, $4, 0) ON CONFLICT (key, window_start, hit) DO NOTHING`,
+        [key, windowStart, windowEnd, hit],
+      );
+      if (claimed.rowCount !== 1) {
+        const { rows } = await client.query<{ position: number }>(
+          "SELECT position FROM rate_hits WHERE key = $1 AND window_start = $2 AND hit = $3",
+          [key, windowStart, hit],
+        );
+        return rows[0]?.position ?? 1;
+      }
+      const { rows } = await client.query<{ hits: number }>(count, [key, windowStart, windowEnd]);
+      const hits = rows[0]?.hits ?? 1;
+      await client.query(
+        "UPDATE rate_hits SET position = $4 WHERE key = $1 AND window_start = $2 AND hit = $3",
+        [key, windowStart, hit, hits],
+      );
+      return hits;
+    });
   }
 
   async release(id: string): Promise<Lead | undefined> {
@@ -352,6 +398,7 @@ export class PostgresLeadStore implements LeadStore {
       const leads = await client.query("DELETE FROM leads WHERE received_at < $1", [before]);
       await client.query("DELETE FROM spent_challenges WHERE expires_at < $1", [now]);
       await client.query("DELETE FROM rate_counters WHERE window_end <= $1", [now]);
+      await client.query("DELETE FROM rate_hits WHERE window_end <= $1", [now]);
       return leads.rowCount ?? 0;
     });
   }
@@ -380,6 +427,7 @@ export class PostgresLeadStore implements LeadStore {
         owner,
       ]);
       const counters = await client.query("DELETE FROM rate_counters WHERE key = $1", [owner]);
+      await client.query("DELETE FROM rate_hits WHERE key = $1", [owner]);
       return {
         leads: rows.map(toLead),
         challenges: challenges.rowCount ?? 0,
@@ -451,6 +499,7 @@ function toLead(row: LeadRow): Lead {
     receivedAt: row.received_at.toISOString(),
     request: row.request,
     quarantine: row.quarantine,
+    requestId: row.request_id,
     deliveries,
   };
 }

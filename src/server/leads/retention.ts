@@ -1,20 +1,9 @@
+import { processLogger, type LeadLogger } from "../log/logger";
+import { oneLine } from "../one-line";
 import type { LeadStore } from "./lead-store";
 
 // How long leads are kept (RGPD: no longer than needed; the CNIL's three years for prospects),
 // and the purge the server runs on its own, so that nobody has to remember it.
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-/** QUOTE_RETENTION_DAYS, 1095 by default: the CNIL's three years for prospects' data. */
-export function retentionDays(env: Env): number {
-  const value = env.QUOTE_RETENTION_DAYS?.trim();
-  if (!value) return 1095;
-  const days = Number(value);
-  if (!Number.isInteger(days) || days < 1) {
-    throw new Error(`QUOTE_RETENTION_DAYS must be a whole number of days, not "${value}"`);
-  }
-  return days;
-}
 
 const dayMs = 86_400_000;
 
@@ -28,17 +17,22 @@ export async function purgeExpired(store: LeadStore, days: number, now = new Dat
  * Purges once at start, then once a day, logging what it deleted. A failed purge (the database
  * away) is logged and tried again the next day; it never stops the server.
  */
-export function startDailyPurge(store: LeadStore, days: number): { stop(): void } {
+export function startDailyPurge(
+  store: LeadStore,
+  days: number,
+  log: LeadLogger = processLogger(),
+): { stop(): void } {
   const run = () => {
     purgeExpired(store, days).then(
       ({ before, deleted }) => {
         if (deleted > 0) {
-          console.log(
-            `[leads] purge: ${deleted} lead(s) received before ${before.toISOString()} deleted`,
+          log.info(
+            { deleted, before: before.toISOString() },
+            `purge: ${deleted} lead(s) received before ${before.toISOString()} deleted`,
           );
         }
       },
-      (error: unknown) => console.error("[leads] purge failed, tried again in a day:", error),
+      (error: unknown) => log.error(`purge failed, tried again in a day: ${oneLine(error)}`),
     );
   };
   run();

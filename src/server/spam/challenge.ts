@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { createChallenge, randomInt, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { Challenge, Payload } from "altcha-lib/types";
+import { processLogger, type LeadLogger } from "../log/logger";
 
 // The proof of work that a quote request carries (ALTCHA's open protocol, v2). The server issues
 // a challenge signed with an HMAC secret; the form's worker finds the counter whose SHA-256 key
@@ -123,19 +124,16 @@ type SecretHolder = { [generatedKey]?: string };
  * only), with a warning. Every process that checks challenges must share the same secret.
  */
 export function challengeSecret(
-  env: Readonly<Record<string, string | undefined>> = globalThis.process.env,
-  log: (line: string) => void = console.warn,
+  configured: string | null,
+  dataFile: string,
+  log: LeadLogger = processLogger(),
 ): string {
-  const configured = env.QUOTE_CHALLENGE_SECRET?.trim();
   if (configured) return configured;
   const holder = globalThis as SecretHolder;
   const known = holder[generatedKey];
   if (known) return known;
   let generated: string | undefined;
-  const file = join(
-    dirname(env.QUOTE_REQUESTS_FILE || "data/quote-requests.jsonl"),
-    ".challenge-secret",
-  );
+  const file = join(dirname(dataFile), ".challenge-secret");
   try {
     generated = readFileSync(file, "utf8").trim() || undefined;
   } catch {
@@ -157,8 +155,8 @@ export function challengeSecret(
     }
   }
   holder[generatedKey] = generated;
-  log(
-    `[quote endpoint] QUOTE_CHALLENGE_SECRET is not set: anti-bot challenges are signed with a generated secret (${file}). Set QUOTE_CHALLENGE_SECRET, the same in every server process, in production.`,
+  log.warn(
+    `QUOTE_CHALLENGE_SECRET is not set: anti-bot challenges are signed with a generated secret (${file}). Set QUOTE_CHALLENGE_SECRET, the same in every server process, in production.`,
   );
   return generated;
 }

@@ -48,7 +48,7 @@ export function parseRateLimits(value: string | undefined): RateLimits {
 
 /** What a store does for a rate limit: count one more hit in a window and say the new count. */
 export interface RateCounter {
-  countHit(key: string, windowStart: Date, windowEnd: Date): Promise<number>;
+  countHit(key: string, windowStart: Date, windowEnd: Date, hit?: string | null): Promise<number>;
 }
 
 /**
@@ -72,6 +72,8 @@ export async function checkRateLimits(
   limits: RateLimits,
   client: { addressKey: string; email: string },
   now: Date = new Date(),
+  /** The request's id across its copies (its spender): a copy sent again is not counted again. */
+  hit: string | null = null,
 ): Promise<RateVerdict> {
   const checks = [
     { scope: "address" as const, limit: limits.address, key: addressCounterKey(client.addressKey) },
@@ -81,7 +83,7 @@ export async function checkRateLimits(
     if (!limit) continue;
     const start = Math.floor(now.getTime() / limit.windowMs) * limit.windowMs;
     const end = start + limit.windowMs;
-    const count = await counter.countHit(key, new Date(start), new Date(end));
+    const count = await counter.countHit(key, new Date(start), new Date(end), hit);
     if (count > limit.max) {
       return {
         limited: true,

@@ -1,5 +1,8 @@
+import { createHash } from "node:crypto";
 import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 import type { LeadStore } from "../leads/lead-store";
+import type { ServerConfig } from "../config";
+import type { LeadLogger } from "../log/logger";
 import {
   challengeSecret,
   issueChallenge,
@@ -7,13 +10,7 @@ import {
   type ChallengeFailure,
 } from "./challenge";
 import { addressKey } from "./client-address";
-import {
-  checkRateLimits,
-  emailCounterKey,
-  parseRateLimits,
-  rateLimitMessage,
-  type RateLimits,
-} from "./rate-limit";
+import { checkRateLimits, emailCounterKey, rateLimitMessage, type RateLimits } from "./rate-limit";
 import { formSignalHeaders, suspicionReason } from "./suspicion";
 
 // The quote endpoint's defences in one call, after the body has been validated and before it is
@@ -27,13 +24,29 @@ export type SpamStore = Pick<LeadStore, "spendChallenge" | "countHit">;
 export type SpamSettings = { secret: string; limits: RateLimits };
 
 /**
- * The settings from the environment: QUOTE_CHALLENGE_SECRET and QUOTE_RATE_LIMIT. (TRUST_PROXY is
- * the server's: it gives the endpoint the client's address.)
+ * The settings from the server's configuration: QUOTE_CHALLENGE_SECRET (or the generated one kept
+ * beside the data file) and QUOTE_RATE_LIMIT. (TRUST_PROXY is the server's: it gives the endpoint
+ * the client's address.)
  */
 export function spamSettings(
-  env: Readonly<Record<string, string | undefined>> = globalThis.process.env,
+  config: Pick<ServerConfig, "spam" | "store">,
+  log?: LeadLogger,
 ): SpamSettings {
-  return { secret: challengeSecret(env), limits: parseRateLimits(env.QUOTE_RATE_LIMIT) };
+  return {
+    secret: challengeSecret(config.spam.challengeSecret, config.store.file, log),
+    limits: config.spam.rateLimits,
+  };
+}
+
+/**
+ * Who spends a challenge: a hash of the Idempotency-Key and the request's fingerprint. The same
+ * proof presented again by the same spender is the same request sent again (a browser's retry on
+ * a dropped connection, a proxy's), let through to the store's save, which is idempotent by key.
+ * Without a key nothing makes a second copy the same request: null, and a spent proof is refused.
+ */
+export function spenderOf(idempotencyKey: string | null, fingerprint: string): string | null {
+  if (idempotencyKey === null) return null;
+  return createHash("sha256").update(`${idempotencyKey}\n${fingerprint}`).digest("hex");
 }
 
 type Headers = Record<string, string | string[] | undefined>;
@@ -55,6 +68,7 @@ export async function screenQuoteRequest({
   clientAddress,
   store,
   settings,
+  spender = null,
   now = new Date(),
 }: {
   request: QuoteRequest;
@@ -64,6 +78,8 @@ export async function screenQuoteRequest({
   clientAddress: string;
   store: SpamStore;
   settings: SpamSettings;
+  /** See `spenderOf`: null for a request without Idempotency-Key. */
+  spender?: string | null;
   now?: Date;
 }): Promise<Screening> {
   const refused = (reason: ChallengeFailure | "spent"): Screening => ({
@@ -81,6 +97,7 @@ export async function screenQuoteRequest({
     settings.limits,
     { addressKey: addressKey(clientAddress), email: request.email },
     now,
+    spender,
   );
   if (verdict.limited) {
     return {
@@ -93,7 +110,7 @@ export async function screenQuoteRequest({
   }
   // Spent last, so that a request refused above leaves its solution for the retry.
   const owner = emailCounterKey(request.email);
-  if (!(await store.spendChallenge(challenge.nonce, challenge.expiresAt, owner))) {
+  if (!(await store.spendChallenge(challenge.nonce, challenge.expiresAt, owner, spender))) {
     return refused("spent");
   }
 

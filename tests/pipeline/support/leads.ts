@@ -27,6 +27,7 @@ export function makeLead(
     receivedAt: new Date().toISOString(),
     request,
     quarantine: null,
+    requestId: null,
     deliveries: pendingDeliveries(options.channels ?? ["email", "webhook"]),
   };
 }

@@ -10,6 +10,10 @@ import { precompress } from "../../../build/precompress";
 import type { QuoteEndpoint } from "../../quote-endpoint";
 import { headersFor, parseHeadersFile } from "../host-headers";
 import { createSiteServer, resolveFile, rulesPath } from "../site-server";
+import { testChallengeSecret } from "../../../test-utils/anti-bot";
+import { captureLog } from "../../../test-utils/log-capture";
+
+const spam = { secret: testChallengeSecret };
 
 // The production server over a small built site of its own, precompressed by the build's own
 // module: every answer's headers are compared with what its _headers file says.
@@ -74,7 +78,8 @@ beforeAll(async () => {
     calls.push(`${request.method} ${request.clientAddress}`);
     return { status: 201, headers: { "content-type": "application/json" }, body: { id: "x" } };
   };
-  app = await createSiteServer({ publicDir, endpoint });
+  // The request log in memory, out of the test's output (its lines: request-id.test.ts).
+  app = await createSiteServer({ publicDir, endpoint, spam, log: captureLog().log });
   await app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -296,7 +301,7 @@ describe("path helpers", () => {
 
   it("refuses to start without a built site", async () => {
     const empty = mkdtempSync(join(tmpdir(), "no-site-"));
-    await expect(createSiteServer({ publicDir: empty, endpoint: jest.fn() })).rejects.toThrow(
+    await expect(createSiteServer({ publicDir: empty, endpoint: jest.fn(), spam })).rejects.toThrow(
       "npm run build",
     );
     rmSync(empty, { recursive: true });

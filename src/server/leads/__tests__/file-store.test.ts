@@ -7,6 +7,8 @@ import type { QuoteRequest } from "../../../shared/quote-request/quote-request";
 import { FileLeadStore, journalPath } from "../file-store";
 import { requestFingerprint } from "../fingerprint";
 import type { Delivery, Lead } from "../lead-store";
+import { setProcessLogger } from "../../log/logger";
+import { captureLog } from "../../../test-utils/log-capture";
 
 // The file store on real files in a temporary folder: what it writes is read back from disk.
 
@@ -54,6 +56,7 @@ function lead(overrides: Partial<Lead> = {}): Lead {
     receivedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, counter)).toISOString(),
     request: body,
     quarantine: null,
+    requestId: null,
     deliveries: {},
     ...overrides,
   };
@@ -176,6 +179,48 @@ describe("save", () => {
   });
 });
 
+describe("replays", () => {
+  it("finds a lead by its key, from this process or another", async () => {
+    const store = await openStore();
+    const first = lead({ idempotencyKey: "find-me" });
+    await store.save(first);
+    expect((await store.findByKey("find-me"))?.id).toBe(first.id);
+    expect(await store.findByKey("unknown")).toBeUndefined();
+    const other = await openStore();
+    expect((await other.findByKey("find-me"))?.id).toBe(first.id);
+  });
+
+  it("lets a challenge's own spender through again, after a restart too; no one else", async () => {
+    const expiresAt = new Date(Date.now() + 600_000);
+    const store = await openStore();
+    expect(await store.spendChallenge("n1", expiresAt, "email:a", "spender-1")).toBe(true);
+    expect(await store.spendChallenge("n1", expiresAt, "email:a", "spender-1")).toBe(true);
+    expect(await store.spendChallenge("n1", expiresAt, "email:a", "spender-2")).toBe(false);
+    expect(await store.spendChallenge("n1", expiresAt, "email:a", null)).toBe(false);
+    expect(await store.spendChallenge("n2", expiresAt, "email:a")).toBe(true);
+    expect(await store.spendChallenge("n2", expiresAt, "email:a", null)).toBe(false);
+    const restarted = await openStore();
+    expect(await restarted.spendChallenge("n1", expiresAt, "email:a", "spender-1")).toBe(true);
+    expect(await restarted.spendChallenge("n1", expiresAt, "email:a", "spender-2")).toBe(false);
+  });
+});
+
+describe("rate hits", () => {
+  it("counts a hit id once per window: its copies get the count it got", async () => {
+    const store = await openStore();
+    const start = new Date("2026-03-01T10:00:00.000Z");
+    const end = new Date("2026-03-01T10:10:00.000Z");
+    expect(await store.countHit("address:a", start, end)).toBe(1);
+    expect(await store.countHit("address:a", start, end, "request-1")).toBe(2);
+    expect(await store.countHit("address:a", start, end, "request-1")).toBe(2);
+    expect(await store.countHit("address:a", start, end, "request-2")).toBe(3);
+    expect(await store.countHit("address:a", start, end)).toBe(4);
+    expect(
+      await store.countHit("address:a", end, new Date(end.getTime() + 600_000), "request-1"),
+    ).toBe(1);
+  });
+});
+
 describe("the index", () => {
   function writeLines(count: number): void {
     const text = Array.from({ length: count }, (_, index) =>
@@ -211,6 +256,7 @@ describe("the index", () => {
       ...old,
       fingerprint: requestFingerprint(request),
       quarantine: null,
+      requestId: null,
       deliveries: {},
     });
     expect((await store.save(lead({ idempotencyKey: "k" }))).outcome).toBe("replayed");
@@ -261,9 +307,12 @@ describe("the index", () => {
   it("detects a torn last line at start; the next record starts on a line of its own", async () => {
     writeLines(1);
     appendFileSync(file, '{"id":"torn-by-a-crash","receivedAt":"2025');
-    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+    const captured = captureLog();
+    setProcessLogger(captured.log);
     const store = await openStore();
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("has no end"));
+    expect(captured.lines).toContainEqual(
+      expect.objectContaining({ level: 40, msg: expect.stringContaining("has no end") }),
+    );
 
     const next = lead({ idempotencyKey: "after-the-crash" });
     await store.save(next);

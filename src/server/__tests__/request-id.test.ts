@@ -1,0 +1,219 @@
+/** @jest-environment node */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import nodemailer from "nodemailer";
+import type { FastifyInstance } from "fastify";
+import { Webhook } from "standardwebhooks";
+import type { TrustProxy } from "../config";
+import { salesMessage } from "../delivery/email";
+import { DeliveryRunner } from "../delivery/runner";
+import { createSiteServer } from "../http/site-server";
+import { FileLeadStore } from "../leads/file-store";
+import { createQuoteEndpoint } from "../quote-endpoint";
+import { parseRateLimits } from "../spam/rate-limit";
+import { personHeaders, testChallengeSecret } from "../../test-utils/anti-bot";
+import { captureLog, type LogLine } from "../../test-utils/log-capture";
+
+// One request followed by its id: the log's one line per request and the lead's own lines carry
+// it, the answer's X-Request-Id says it, the lead is stored with it, and the lead's email and
+// webhook carry it, after a restart too. No line holds the visitor's name, email, phone,
+// organisation or message.
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const request = {
+  firstName: "Jeanne",
+  lastName: "Dupont",
+  email: "jeanne.dupont@office-hlm.fr",
+  phone: "01 23 45 67 89",
+  company: "Office HLM de Lyon",
+  message: "Nous souhaitons externaliser le recouvrement de 120 dossiers.",
+  rgpd: true,
+};
+
+let folder: string;
+let file: string;
+let store: FileLeadStore;
+let app: FastifyInstance;
+let lines: LogLine[];
+
+async function start(trustProxy: TrustProxy = false) {
+  const publicDir = join(folder, "public");
+  mkdirSync(publicDir, { recursive: true });
+  writeFileSync(join(publicDir, "index.html"), "<!doctype html><title>Accueil</title>");
+  writeFileSync(join(publicDir, "404.html"), "<!doctype html><title>Introuvable</title>");
+  writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
+  store = new FileLeadStore(file);
+  await store.open();
+  const captured = captureLog();
+  lines = captured.lines;
+  const spam = { secret: testChallengeSecret, limits: parseRateLimits("off") };
+  app = await createSiteServer({
+    publicDir,
+    endpoint: createQuoteEndpoint({
+      store: async () => store,
+      // Owed a webhook, delivered later by a runner of its own (see the last test).
+      delivery: async () => ({ channels: () => ["webhook"], kick: async () => undefined }),
+      spam,
+    }),
+    spam,
+    trustProxy,
+    log: captured.log,
+  });
+}
+
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), "request-id-"));
+  file = join(folder, "quote-requests.jsonl");
+});
+
+afterEach(async () => {
+  await app.close();
+  await store.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+async function post(headers: Record<string, string> = {}) {
+  return app.inject({
+    method: "POST",
+    url: "/api/contact?source=test",
+    headers: { "content-type": "application/json", ...(await personHeaders()), ...headers },
+    payload: JSON.stringify(request),
+  });
+}
+
+test("a post: its id in the answer, in one request line, in the lead's line, in the store", async () => {
+  await start();
+  const answer = await post({ "idempotency-key": "request-id-1" });
+  expect(answer.statusCode).toBe(201);
+  const requestId = String(answer.headers["x-request-id"]);
+  expect(requestId).toMatch(uuid);
+  const leadId = (answer.json() as { id: string }).id;
+
+  const ofRequest = lines.filter((line) => line.reqId === requestId);
+  expect(ofRequest).toEqual([
+    expect.objectContaining({
+      msg: "quote request stored",
+      leadId,
+      outcome: "created",
+      quarantined: false,
+      channels: ["webhook"],
+    }),
+    expect.objectContaining({
+      msg: "request",
+      method: "POST",
+      path: "/api/contact",
+      status: 201,
+      ip: "127.0.0.1",
+      ms: expect.any(Number),
+    }),
+  ]);
+  expect((await store.get(leadId))?.requestId).toBe(requestId);
+
+  // Nothing the visitor typed, in any line (the query string left out too).
+  const logged = JSON.stringify(lines);
+  for (const value of [
+    "Jeanne",
+    "Dupont",
+    "jeanne.dupont",
+    "01 23 45 67 89",
+    "Office HLM",
+    "dossiers",
+    "source=test",
+  ]) {
+    expect(logged).not.toContain(value);
+  }
+});
+
+test("every answer, a page or a 404, has its id and exactly one log line", async () => {
+  await start();
+  const page = await app.inject({ method: "GET", url: "/" });
+  const missing = await app.inject({ method: "GET", url: "/nulle-part" });
+  const ids = [page.headers["x-request-id"], missing.headers["x-request-id"]];
+  expect(ids[0]).toMatch(uuid);
+  expect(ids[1]).toMatch(uuid);
+  expect(ids[0]).not.toBe(ids[1]);
+  expect(lines.map((line) => [line.reqId, line.msg, line.status])).toEqual([
+    [ids[0], "request", 200],
+    [ids[1], "request", 404],
+  ]);
+});
+
+test("an incoming X-Request-Id is ignored from a client, kept from a trusted proxy", async () => {
+  await start();
+  const fromClient = await post({ "x-request-id": "chosen-by-the-client-0001" });
+  expect(fromClient.headers["x-request-id"]).toMatch(uuid);
+  await app.close();
+  await store.close();
+
+  // app.inject comes from 127.0.0.1: the proxy TRUST_PROXY names.
+  await start("127.0.0.1");
+  const fromProxy = await post({ "x-request-id": "nginx-4f8a1c0e9b7d" });
+  expect(fromProxy.headers["x-request-id"]).toBe("nginx-4f8a1c0e9b7d");
+  const leadId = (fromProxy.json() as { id: string }).id;
+  expect((await store.get(leadId))?.requestId).toBe("nginx-4f8a1c0e9b7d");
+  // Not an id's shape (a line break, a forged log line): a new one.
+  const odd = await post({ "x-request-id": "x" });
+  expect(odd.headers["x-request-id"]).toMatch(uuid);
+});
+
+test("after a restart, the lead's email and webhook carry the id of the request that stored it", async () => {
+  await start();
+  const answer = await post({ "idempotency-key": "request-id-delivery" });
+  const requestId = String(answer.headers["x-request-id"]);
+  const leadId = (answer.json() as { id: string }).id;
+  await app.close();
+  await store.close();
+
+  // A new process: the store read again from its file.
+  const reopened = new FileLeadStore(file);
+  await reopened.open();
+  const lead = (await reopened.get(leadId))!;
+  expect(lead.requestId).toBe(requestId);
+
+  // The email, as nodemailer writes it for the relay.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const sent = await transport.sendMail(
+    salesMessage(lead, { smtpUrl: "smtp://x", to: ["ventes@x.fr"], from: "site@x.fr", ack: false }),
+  );
+  expect(String(sent.message)).toMatch(new RegExp(`^X-Request-Id: ${requestId}\\r$`, "im"));
+
+  // The webhook, posted by the delivery runner to a receiver on loopback.
+  const secret = `whsec_${Buffer.from("request-id-test-secret-0123456789").toString("base64")}`;
+  const received: { headers: IncomingMessage["headers"]; body: string }[] = [];
+  const receiver = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body });
+      res.end("ok");
+    });
+  });
+  await new Promise<void>((done) => receiver.listen(9441, "127.0.0.1", done));
+  const runner = new DeliveryRunner(reopened, {
+    config: {
+      email: null,
+      webhook: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, secret },
+      siteUrl: "https://www.example.fr",
+    },
+    log: captureLog().log,
+  });
+  try {
+    expect(await runner.runOnce()).toEqual({ sent: 1, failed: 0, leads: 1 });
+  } finally {
+    await runner.close();
+    await new Promise((done) => receiver.close(done));
+    await reopened.close();
+  }
+  expect(received).toHaveLength(1);
+  const [call] = received;
+  expect(call!.headers["x-request-id"]).toBe(requestId);
+  const event = new Webhook(secret).verify(call!.body, {
+    "webhook-id": String(call!.headers["webhook-id"]),
+    "webhook-timestamp": String(call!.headers["webhook-timestamp"]),
+    "webhook-signature": String(call!.headers["webhook-signature"]),
+  }) as { data: { id: string; requestId: string } };
+  expect(event.data).toMatchObject({ id: leadId, requestId });
+});

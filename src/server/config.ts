@@ -1,0 +1,261 @@
+import { isIP } from "node:net";
+import { resolve } from "node:path";
+import { coerce, define, optional, string, type, validate, type Struct } from "superstruct";
+import { defaultSiteUrl } from "../shared/site-url";
+import type { DeliveryConfig } from "./delivery/config";
+import { functionsHostVariable } from "./leads/host";
+import { defaultRateLimits, parseRateLimits, type RateLimits } from "./spam/rate-limit";
+
+// The server's environment, read and checked once, at start (`npm run serve`, `npm run leads`,
+// each Gatsby Function module as it loads): every server module receives its settings from here
+// and none reads process.env. Every variable is listed in docs/configuration.md, and
+// src/server/__tests__/configuration-doc.test.ts fails when the two disagree.
+//
+// superstruct rather than @fastify/env: it is already the project's validation library (the quote
+// request's schema), it runs the same in the Gatsby Functions and the CLI, where there is no
+// Fastify, and its refinements carry our French messages instead of ajv's English ones.
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Fastify's `trustProxy`: none, every hop, a number of hops, or addresses and CIDR ranges. */
+export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+
+export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+export interface StoreSettings {
+  /** DATABASE_URL: PostgreSQL; null: the JSON-lines file. */
+  databaseUrl: string | null;
+  /** QUOTE_REQUESTS_FILE, resolved against the working folder. */
+  file: string;
+  /** The variable that shows a functions host (its disk does not last), or null. */
+  functionsHost: string | null;
+}
+
+export interface ServerConfig {
+  http: { port: number; host: string; trustProxy: TrustProxy };
+  store: StoreSettings;
+  /** QUOTE_CHALLENGE_SECRET (null: generated, see src/server/spam/challenge.ts), QUOTE_RATE_LIMIT. */
+  spam: { challengeSecret: string | null; rateLimits: RateLimits };
+  delivery: DeliveryConfig;
+  /** QUOTE_RETENTION_DAYS. */
+  retentionDays: number;
+  /** LOG_LEVEL. */
+  logLevel: LogLevel;
+}
+
+/** Thrown when the environment cannot run the server: every problem, in French, one a line. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(
+      `Configuration invalide, rien n'est démarré :\n${problems.map((p) => `- ${p}`).join("\n")}`,
+    );
+    this.name = "ConfigError";
+  }
+}
+
+const invalid = Symbol("invalid value");
+
+/**
+ * An optional variable: unset or blank is undefined; otherwise `parse` turns the trimmed text into
+ * its value, or `invalid`, and the failure says what was expected, in French.
+ */
+function variable<T>(expected: string, parse: (raw: string) => T | typeof invalid) {
+  const parsed = define<T>("variable", (value) => value !== invalid || expected);
+  return optional(
+    coerce(parsed, string(), (raw) => (raw.trim() === "" ? undefined : parse(raw.trim()))),
+  ) as Struct<T | undefined, null>;
+}
+
+const httpUrl = (raw: string): string | typeof invalid => {
+  try {
+    const url = new URL(raw);
+    return url.protocol === "http:" || url.protocol === "https:" ? raw : invalid;
+  } catch {
+    return invalid;
+  }
+};
+
+const wholeNumber = (min: number, max: number) => (raw: string) =>
+  /^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max ? Number(raw) : invalid;
+
+/** An address, a CIDR range, or one of proxy-addr's names, as Fastify's trustProxy takes them. */
+const proxyEntry = (entry: string): boolean => {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", prefix, extra] = entry.split("/");
+  if (extra !== undefined || isIP(address) === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = isIP(address) === 4 ? 32 : 128;
+  return /^\d+$/.test(prefix) && Number(prefix) <= bits;
+};
+
+function trustProxy(raw: string): TrustProxy | typeof invalid {
+  if (raw === "false") return false;
+  if (raw === "true") return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    return (_address, hop) => hop < hops;
+  }
+  const entries = raw.split(",").map((entry) => entry.trim());
+  return entries.every(proxyEntry) ? entries.join(",") : invalid;
+}
+
+const emailAddress = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
+/** `a@b.fr` or `Nom <a@b.fr>`. */
+const mailbox = (raw: string) => emailAddress.test(/<([^>]*)>\s*$/.exec(raw)?.[1] ?? raw);
+
+/** Each variable the server reads, with what a valid value is, in French. */
+const schema = type({
+  PORT: variable("un numéro de port, de 0 à 65535", wholeNumber(0, 65535)),
+  HOST: variable("une adresse d'écoute", (raw) => raw),
+  TRUST_PROXY: variable(
+    "true, false, un nombre de proxys, ou leurs adresses et plages CIDR séparées par des virgules",
+    trustProxy,
+  ),
+  DATABASE_URL: variable("une adresse PostgreSQL", (raw) => raw),
+  QUOTE_REQUESTS_FILE: variable("un chemin de fichier", (raw) => raw),
+  QUOTE_CHALLENGE_SECRET: variable("un secret", (raw) => raw),
+  QUOTE_RATE_LIMIT: variable(
+    "par exemple address=5/10m,email=3/1d, address=off ou off (unités s, m, h, d, au moins 1 demande)",
+    (raw) => {
+      try {
+        return parseRateLimits(raw);
+      } catch {
+        return invalid;
+      }
+    },
+  ),
+  QUOTE_RETENTION_DAYS: variable("un nombre entier de jours, 1 au moins", wholeNumber(1, 100_000)),
+  SITE_URL: variable("une adresse http(s) complète", (raw) =>
+    httpUrl(raw) === invalid ? invalid : raw.replace(/\/+$/, ""),
+  ),
+  SMTP_URL: variable("une adresse smtp:// ou smtps://", (raw) =>
+    /^smtps?:\/\/[^/]/.test(raw) && URL.canParse(raw) ? raw : invalid,
+  ),
+  QUOTE_NOTIFY_TO: variable("des adresses email séparées par des virgules", (raw) => {
+    const to = raw
+      .split(",")
+      .map((address) => address.trim())
+      .filter(Boolean);
+    return to.every(mailbox) ? to : invalid;
+  }),
+  QUOTE_MAIL_FROM: variable("une adresse email, seule ou « Nom <adresse> »", (raw) =>
+    mailbox(raw) ? raw : invalid,
+  ),
+  QUOTE_ACK: variable("1 (accusé de réception) ou 0", (raw) =>
+    raw === "1" ? true : raw === "0" ? false : invalid,
+  ),
+  QUOTE_WEBHOOK_URL: variable("une adresse http(s) complète", httpUrl),
+  QUOTE_WEBHOOK_SECRET: variable("whsec_ suivi d'une clé en base64", (raw) =>
+    /^(whsec_)?[A-Za-z0-9+/]+={0,2}$/.test(raw) ? raw : invalid,
+  ),
+  LOG_LEVEL: variable(`l'un de ${logLevels.join(", ")}`, (raw) =>
+    (logLevels as readonly string[]).includes(raw) ? (raw as LogLevel) : invalid,
+  ),
+});
+
+/** The variables `readServerConfig` reads (the functions hosts' own aside, see leads/host.ts). */
+export const serverVariables = Object.keys(schema.schema);
+
+/** Their values may hold passwords: a message names them, never shows them. */
+const secretVariables = new Set([
+  "DATABASE_URL",
+  "SMTP_URL",
+  "QUOTE_CHALLENGE_SECRET",
+  "QUOTE_WEBHOOK_SECRET",
+]);
+
+/** Half of a channel set is an error, not a notification silently dropped. */
+function allOrNone(values: Record<string, unknown>, problems: string[]): boolean {
+  const missing = Object.keys(values).filter((name) => values[name] === undefined);
+  if (missing.length === 0) return true;
+  if (missing.length < Object.keys(values).length) {
+    problems.push(
+      `${Object.keys(values).join(", ")} vont ensemble : il manque ${missing.join(", ")}`,
+    );
+  }
+  return false;
+}
+
+/**
+ * The server's settings from `env`, checked: every malformed value, half-set channel and unknown
+ * QUOTE_* variable (a typo would otherwise leave a default in force) is named in the ConfigError.
+ */
+export function readServerConfig(env: Env = globalThis.process.env): ServerConfig {
+  const problems: string[] = [];
+  // A copy: coercion writes its values into the object it checks.
+  const [error, values] = validate({ ...env }, schema, { coerce: true });
+  for (const failure of error?.failures() ?? []) {
+    const name = String(failure.key);
+    const shown = secretVariables.has(name) ? "" : ` « ${String(env[name]).trim()} »`;
+    problems.push(`${name}${shown} : attendu ${failure.message}`);
+  }
+  for (const name of Object.keys(env)) {
+    if (name.startsWith("QUOTE_") && !serverVariables.includes(name)) {
+      problems.push(`${name} : variable inconnue (voir docs/configuration.md)`);
+    }
+  }
+  if (error || !values) throw new ConfigError(problems);
+
+  const email = allOrNone(
+    {
+      SMTP_URL: values.SMTP_URL,
+      QUOTE_NOTIFY_TO: values.QUOTE_NOTIFY_TO,
+      QUOTE_MAIL_FROM: values.QUOTE_MAIL_FROM,
+    },
+    problems,
+  );
+  const webhook = allOrNone(
+    {
+      QUOTE_WEBHOOK_URL: values.QUOTE_WEBHOOK_URL,
+      QUOTE_WEBHOOK_SECRET: values.QUOTE_WEBHOOK_SECRET,
+    },
+    problems,
+  );
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    http: {
+      port: values.PORT ?? 9000,
+      host: values.HOST ?? "0.0.0.0",
+      trustProxy: values.TRUST_PROXY ?? false,
+    },
+    store: {
+      databaseUrl: values.DATABASE_URL ?? null,
+      file: resolve(process.cwd(), values.QUOTE_REQUESTS_FILE ?? "data/quote-requests.jsonl"),
+      functionsHost: functionsHostVariable(env),
+    },
+    spam: {
+      challengeSecret: values.QUOTE_CHALLENGE_SECRET ?? null,
+      rateLimits: values.QUOTE_RATE_LIMIT ?? defaultRateLimits,
+    },
+    delivery: {
+      email: email
+        ? {
+            smtpUrl: values.SMTP_URL!,
+            to: values.QUOTE_NOTIFY_TO!,
+            from: values.QUOTE_MAIL_FROM!,
+            ack: values.QUOTE_ACK ?? false,
+          }
+        : null,
+      webhook: webhook
+        ? { url: values.QUOTE_WEBHOOK_URL!, secret: values.QUOTE_WEBHOOK_SECRET! }
+        : null,
+      siteUrl: values.SITE_URL ?? defaultSiteUrl,
+    },
+    retentionDays: values.QUOTE_RETENTION_DAYS ?? 1095,
+    logLevel: values.LOG_LEVEL ?? "info",
+  };
+}
+
+/** The settings, or the ConfigError, for an adapter that must answer rather than throw. */
+export function tryReadServerConfig(
+  env?: Env,
+): { ok: true; config: ServerConfig } | { ok: false; error: ConfigError } {
+  try {
+    return { ok: true, config: readServerConfig(env) };
+  } catch (error) {
+    if (error instanceof ConfigError) return { ok: false, error };
+    throw error;
+  }
+}
