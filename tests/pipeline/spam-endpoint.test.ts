@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FileLeadStore } from "../../src/server/leads/file-store";
 import type { LeadStore } from "../../src/server/leads/lead-store";
-import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
+import { embeddedFolder, embeddedStore, postgresStore } from "./support/stores";
 import { createQuoteEndpoint, type QuoteEndpoint } from "../../src/server/quote-endpoint";
 import { challengeLifetimeMs } from "../../src/server/spam/challenge";
 import { defaultRateLimits } from "../../src/server/spam/rate-limit";
@@ -21,19 +20,17 @@ const folders: string[] = [];
 
 const stores: [string, () => Promise<LeadStore>][] = [
   [
-    "file",
+    "embedded",
     async () => {
-      const folder = mkdtempSync(join(tmpdir(), "spam-endpoint-"));
+      const folder = embeddedFolder("spam-endpoint-");
       folders.push(folder);
-      const store = new FileLeadStore(join(folder, "quote-requests.jsonl"));
-      await store.open();
-      return store;
+      return embeddedStore(folder);
     },
   ],
   [
     "PostgreSQL",
     async () => {
-      const store = new PostgresLeadStore(postgres.url);
+      const store = postgresStore(postgres.url);
       await store.migrate();
       return store;
     },

@@ -1,10 +1,11 @@
-import type { LeadStore } from "../leads/lead-store";
 import { openLeadStore } from "../leads/open-store";
+import type { SqlLeadStore } from "../leads/sql-store";
 import { oneLine } from "../one-line";
 import { commands, type CliContext } from "./commands";
 
-// `npm run leads -- <commande>`: the same commands on the file and on PostgreSQL, chosen by the
-// same variables as the endpoint (DATABASE_URL, else QUOTE_REQUESTS_FILE).
+// `npm run leads -- <commande>`: the same commands on PostgreSQL and on the embedded database,
+// chosen by the same variables as the endpoint (DATABASE_URL, else QUOTE_DATABASE_DIR). Beside a
+// running server, a command joins the engine that server hosts (src/server/leads/embedded-host.ts).
 
 function help(): string {
   const width = Math.max(...Object.entries(commands).map(([n, c]) => `${n} ${c.args}`.length));
@@ -24,7 +25,7 @@ export async function main(argv: string[], env = process.env): Promise<number> {
     console.log(help());
     return name === undefined || name === "help" || name === "--help" ? 0 : 2;
   }
-  let opened: Promise<LeadStore> | undefined;
+  let opened: Promise<SqlLeadStore> | undefined;
   const context: CliContext = {
     env,
     out: (line) => console.log(line),

@@ -13,7 +13,7 @@ export function sharedDeliveryRunner(env: Env = runtimeEnv()): Promise<DeliveryR
   const runners = (holder[registryKey] ??= new Map());
   const key = JSON.stringify([
     env.DATABASE_URL,
-    env.QUOTE_REQUESTS_FILE,
+    env.QUOTE_DATABASE_DIR,
     env.SMTP_URL,
     env.QUOTE_NOTIFY_TO,
     env.QUOTE_MAIL_FROM,

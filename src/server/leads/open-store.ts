@@ -1,12 +1,14 @@
 import { resolve } from "node:path";
-import { FileLeadStore } from "./file-store";
+import { Database } from "./database";
+import { openEmbedded, type EmbeddedEndpoint } from "./embedded-host";
 import { FunctionsHostWithoutDatabaseError, functionsHostVariable } from "./host";
 import type { LeadStore } from "./lead-store";
-import { PostgresLeadStore } from "./postgres-store";
+import { SqlLeadStore } from "./sql-store";
 
-// Which lead store the configuration asks for: PostgreSQL with DATABASE_URL, else the JSON-lines
-// file (QUOTE_REQUESTS_FILE), which a functions host is refused (its disk does not last).
-// A store chosen here is the one the endpoint, the delivery worker and `npm run leads` all use.
+// Which database keeps the leads: PostgreSQL with DATABASE_URL, else the embedded engine in
+// QUOTE_DATABASE_DIR (embedded-host.ts), which a functions host is refused (its disk does not
+// last). Either way the same store (sql-store.ts) is what the endpoint, the delivery worker and
+// `npm run leads` use.
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -15,46 +17,61 @@ export type Env = Readonly<Record<string, string | undefined>>;
 // Gatsby Function (and each test) can point them elsewhere without a rebuild.
 export const runtimeEnv = (): Env => globalThis.process.env;
 
-const defaultFile = "data/quote-requests.jsonl";
+const defaultFolder = "data/leads";
 
-/** `QUOTE_REQUESTS_FILE`, or `data/quote-requests.jsonl`, resolved against the working folder. */
-export function quoteRequestsFile(env: Env = runtimeEnv()): string {
-  return resolve(process.cwd(), env.QUOTE_REQUESTS_FILE || defaultFile);
+/** `QUOTE_DATABASE_DIR`, or `data/leads`, resolved against the working folder. */
+export function databaseFolder(env: Env = runtimeEnv()): string {
+  return resolve(process.cwd(), env.QUOTE_DATABASE_DIR || defaultFolder);
 }
 
-export type StoreKind = "postgres" | "file";
+export type StoreKind = "postgres" | "embedded";
 
 export function storeKind(env: Env): StoreKind {
-  return env.DATABASE_URL?.trim() ? "postgres" : "file";
+  return env.DATABASE_URL?.trim() ? "postgres" : "embedded";
 }
 
 export interface OpenOptions {
-  /** PostgreSQL connections of this process (default 10); a command needs one or two. */
+  /** Connections of this process (default 10); a command needs one or two. */
   maxConnections?: number;
 }
 
 /**
- * Opens the configured store, ready for its first request (the file already indexed; the
- * database is connected to, and its schema checked, at the first request, so that a database
- * down at start does not stop the site: its requests get a French 500 until it is back).
+ * Opens the configured store. PostgreSQL is connected to, and its schema checked, at the first
+ * request, so that a database down at start does not stop the site: its requests get a French
+ * 500 until it is back. The embedded engine is opened (or joined) now and migrated.
  */
 export async function openLeadStore(
   env: Env = runtimeEnv(),
   options: OpenOptions = {},
-): Promise<LeadStore> {
+): Promise<SqlLeadStore> {
   if (storeKind(env) === "postgres") {
-    return new PostgresLeadStore(env.DATABASE_URL!.trim(), options);
+    return new SqlLeadStore(
+      new Database({ connectionString: env.DATABASE_URL!.trim() }, options),
+    );
   }
   const host = functionsHostVariable(env);
   if (host) throw new FunctionsHostWithoutDatabaseError(host);
-  const store = new FileLeadStore(quoteRequestsFile(env));
-  await store.open();
+  const folder = databaseFolder(env);
+  let endpoint: EmbeddedEndpoint = await openEmbedded(folder);
+  // The host may be another process (the server, or a command) that ends before this one: then
+  // this one opens the folder itself, at the same socket, or joins whoever did.
+  const reconnect = async () => {
+    if (!endpoint.stop) endpoint = await openEmbedded(folder);
+  };
+  const database = new Database(
+    { host: endpoint.socketFolder, user: "postgres", database: "postgres" },
+    { ...options, explicitTransactions: true, reconnect },
+  );
+  const store = new SqlLeadStore(database, async () => {
+    await endpoint.stop?.();
+  });
+  await store.migrate();
   return store;
 }
 
 /** The configuration a store was opened for: another one (a test, an edit) opens another. */
 function storeKey(env: Env): string {
-  return storeKind(env) === "postgres" ? `postgres ${env.DATABASE_URL}` : quoteRequestsFile(env);
+  return storeKind(env) === "postgres" ? `postgres ${env.DATABASE_URL}` : databaseFolder(env);
 }
 
 /** A connection string fit for a log or a terminal: the password replaced by ***. */

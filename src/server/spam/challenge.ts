@@ -133,7 +133,7 @@ export function challengeSecret(
   if (known) return known;
   let generated: string | undefined;
   const file = join(
-    dirname(env.QUOTE_REQUESTS_FILE || "data/quote-requests.jsonl"),
+    dirname(env.QUOTE_DATABASE_DIR || "data/leads"),
     ".challenge-secret",
   );
   try {
