@@ -8,9 +8,7 @@ export async function storedLeads(folder = process.env.E2E_QUOTE_DB) {
   await client.connect();
   try {
     // One simple-protocol statement: the engine runs it whole between other connections' work.
-    const { rows } = await client.query(
-      "SELECT id, request, quarantine FROM leads ORDER BY seq",
-    );
+    const { rows } = await client.query("SELECT id, request, quarantine FROM leads ORDER BY seq");
     return rows;
   } finally {
     await client.end();

@@ -157,7 +157,9 @@ async function runPostgres(): Promise<Figures> {
     const deliveredAfterMs = Date.now() - started;
     // A late duplicate would show within this second.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const { rows } = await store.database.query<{ n: number }>("SELECT count(*)::int AS n FROM leads");
+    const { rows } = await store.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM leads",
+    );
     await site.stop();
     return {
       store: "postgres",

@@ -36,7 +36,9 @@ async function startSite(port: number): Promise<SiteProcess> {
 }
 
 async function rowCount(): Promise<number> {
-  const { rows } = await store.database.query<{ n: number }>("SELECT count(*)::int AS n FROM leads");
+  const { rows } = await store.database.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM leads",
+  );
   return rows[0]!.n;
 }
 

@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
+import { dirname } from "node:path";
 import type { LeadStore } from "../../src/server/leads/lead-store";
 import { embeddedFolder, embeddedStore, postgresStore } from "./support/stores";
 import { createQuoteEndpoint, type QuoteEndpoint } from "../../src/server/quote-endpoint";
@@ -44,7 +43,7 @@ beforeAll(() => {
 });
 afterAll(() => {
   postgres.destroy();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  for (const folder of folders) rmSync(dirname(folder), { recursive: true, force: true });
 });
 
 let address = 0;

@@ -1,6 +1,5 @@
 /** @jest-environment node */
-import * as fsPromises from "node:fs/promises";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type RequestListener } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -108,7 +107,7 @@ async function startProductionServer(): Promise<Running> {
   writeFileSync(join(publicDir, "index.html"), "<!doctype html><title>Accueil</title>");
   writeFileSync(join(publicDir, "404.html"), "<!doctype html><title>Introuvable</title>");
   writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
-  // The store as the Gatsby Function finds it, so that each test's QUOTE_REQUESTS_FILE applies;
+  // The store as the Gatsby Function finds it, so that a test's QUOTE_DATABASE_DIR applies;
   // `npm run serve` opens its store once instead.
   const app = await createSiteServer({
     publicDir,
@@ -122,25 +121,28 @@ async function startProductionServer(): Promise<Running> {
 }
 
 let endpoint: string;
-let dataFile: string;
+// One embedded database for the file (opening one takes seconds), emptied before each test.
+const dataFolder = join(tempDir(), "data", "leads");
 
 // These tests are about the protocol: every request carries a solved challenge, and the rate
 // limits, tested in tests/pipeline/spam-endpoint.test.ts, are off.
 process.env.QUOTE_CHALLENGE_SECRET = testChallengeSecret;
 process.env.QUOTE_RATE_LIMIT = "off";
 
-afterAll(() => {
+afterAll(async () => {
+  await (await sharedLeadStore({ QUOTE_DATABASE_DIR: dataFolder })).close();
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-beforeEach(() => {
-  // A folder that does not exist yet: the store must create it.
-  dataFile = join(tempDir(), "data", "quote-requests.jsonl");
-  process.env.QUOTE_REQUESTS_FILE = dataFile;
-});
+beforeEach(async () => {
+  // A folder that does not exist at first: the store must create it.
+  process.env.QUOTE_DATABASE_DIR = dataFolder;
+  const store = await sharedLeadStore();
+  await store.database.query("TRUNCATE leads, lead_deliveries, spent_challenges, rate_counters");
+}, 120_000);
 
 afterEach(() => {
-  delete process.env.QUOTE_REQUESTS_FILE;
+  delete process.env.QUOTE_DATABASE_DIR;
   jest.restoreAllMocks();
 });
 
@@ -230,15 +232,9 @@ function rawExchange([method, ...headers]: string[], bodyParts: Buffer[]): Promi
   });
 }
 
-/** The data file's lines, each of which must be whole JSON. */
-function storedLines(file = dataFile): Lead[] {
-  if (!existsSync(file)) return [];
-  const text = readFileSync(file, "utf8");
-  expect(text.endsWith("\n")).toBe(true);
-  return text
-    .split("\n")
-    .slice(0, -1)
-    .map((line) => JSON.parse(line) as Lead);
+/** The leads stored, oldest first. */
+async function storedLeads(): Promise<Lead[]> {
+  return (await sharedLeadStore({ QUOTE_DATABASE_DIR: dataFolder })).list();
 }
 
 function expectJsonHeaders(answer: Answer) {
@@ -269,7 +265,7 @@ describe.each([
       expect(answer.status).toBe(201);
       expectJsonHeaders(answer);
       expect(answer.body).toEqual({ id: expect.stringMatching(uuidPattern) });
-      const lines = storedLines();
+      const lines = await storedLeads();
       expect(lines).toEqual([
         {
           id: (answer.body as { id: string }).id,
@@ -293,14 +289,15 @@ describe.each([
       expect(answer.status).toBe(201);
     });
 
-    it("reads the data file's path from the environment at each request", async () => {
-      const otherFile = join(tempDir(), "other.jsonl");
+    it("reads the database folder from the environment at each request", async () => {
+      const otherFolder = join(tempDir(), "other");
       await postJson(validRequest);
-      process.env.QUOTE_REQUESTS_FILE = otherFile;
+      process.env.QUOTE_DATABASE_DIR = otherFolder;
       await postJson(validRequest);
-
-      expect(storedLines()).toHaveLength(1);
-      expect(storedLines(otherFile)).toHaveLength(1);
+      const other = await sharedLeadStore();
+      expect(await other.list()).toHaveLength(1);
+      await other.close();
+      expect(await storedLeads()).toHaveLength(1);
     });
   });
 
@@ -325,7 +322,7 @@ describe.each([
           },
         ],
       });
-      expect(storedLines()).toEqual([]);
+      expect(await storedLeads()).toEqual([]);
     });
 
     it("names only the failing field, with its French message", async () => {
@@ -403,7 +400,7 @@ describe.each([
       expect(answer.body).toEqual({
         messageText: "Le corps de la requête doit être du JSON (application/json)",
       });
-      expect(storedLines()).toEqual([]);
+      expect(await storedLeads()).toEqual([]);
     });
 
     it("answers 415 to a multipart form, which Gatsby's multer reads first", async () => {
@@ -433,7 +430,7 @@ describe.each([
       expect(tooLarge.body).toEqual({
         messageText: "La demande dépasse la taille maximale de 10 Ko",
       });
-      expect(storedLines()).toHaveLength(1);
+      expect(await storedLeads()).toHaveLength(1);
     });
 
     it("answers a declared length over the limit at once, without waiting for the body", async () => {
@@ -496,7 +493,7 @@ describe.each([
       const answer = await postJson(validRequest, { "Idempotency-Key": key });
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ messageText: "En-tête Idempotency-Key invalide" });
-      expect(storedLines()).toEqual([]);
+      expect(await storedLeads()).toEqual([]);
     });
   });
 
@@ -510,7 +507,7 @@ describe.each([
       expect(second.status).toBe(201);
       expect(second.body).toEqual(first.body);
       expect(second.headers.get("idempotent-replayed")).toBe("true");
-      expect(storedLines()).toEqual([
+      expect(await storedLeads()).toEqual([
         expect.objectContaining({ id: (first.body as { id: string }).id, idempotencyKey: key }),
       ]);
     });
@@ -530,13 +527,15 @@ describe.each([
         messageText:
           "Cet en-tête Idempotency-Key a déjà servi pour une autre demande : envoyez-la avec une nouvelle clé",
       });
-      expect(storedLines().map((line) => line.request.company)).toEqual(["Office HLM de Lyon"]);
+      expect((await storedLeads()).map((line) => line.request.company)).toEqual([
+        "Office HLM de Lyon",
+      ]);
     });
 
     it("accepts a key of 200 visible ASCII characters", async () => {
       const key = "!~".repeat(100);
       expect((await postJson(validRequest, { "Idempotency-Key": key })).status).toBe(201);
-      expect(storedLines()[0]?.idempotencyKey).toBe(key);
+      expect((await storedLeads())[0]?.idempotencyKey).toBe(key);
     });
 
     it("stores one line for fifty concurrent requests with the same key", async () => {
@@ -547,7 +546,7 @@ describe.each([
       expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(201));
       const ids = new Set(answers.map((answer) => (answer.body as { id: string }).id));
       expect(ids.size).toBe(1);
-      expect(storedLines().map((line) => line.id)).toEqual([...ids]);
+      expect((await storedLeads()).map((line) => line.id)).toEqual([...ids]);
     });
 
     it("stores fifty whole lines for fifty concurrent different requests", async () => {
@@ -562,7 +561,7 @@ describe.each([
       );
 
       expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(201));
-      const lines = storedLines();
+      const lines = await storedLeads();
       expect(lines).toHaveLength(50);
       expect(new Set(lines.map((line) => line.id)).size).toBe(50);
       expect(new Set(lines.map((line) => line.request.company)).size).toBe(50);
@@ -577,10 +576,10 @@ describe.each([
       jest.spyOn(console, "error").mockImplementation(() => undefined);
     });
 
-    it("answers 500 when the data file cannot be written", async () => {
+    it("answers 500 when the database folder cannot be made", async () => {
       const regularFile = join(tempDir(), "a-file");
       writeFileSync(regularFile, "");
-      process.env.QUOTE_REQUESTS_FILE = `${regularFile}/x.jsonl`;
+      process.env.QUOTE_DATABASE_DIR = `${regularFile}/leads`;
 
       const answer = await postJson(validRequest);
 
@@ -590,27 +589,6 @@ describe.each([
         messageText: "Votre demande n'a pas pu être enregistrée, veuillez réessayer",
       });
       expect(console.error).toHaveBeenCalled();
-    });
-
-    it("answers 500 when the flush to disk fails, and a retry with the key does not duplicate", async () => {
-      // The module object itself, which the store calls through (a namespace import is a copy).
-      const fs = jest.requireActual<typeof fsPromises>("node:fs/promises");
-      const realOpen = fs.open;
-      const open = jest.spyOn(fs, "open").mockImplementationOnce(async (...args) => {
-        const handle = await realOpen(...args);
-        jest.spyOn(handle, "sync").mockRejectedValueOnce(new Error("EIO: i/o error, fsync"));
-        return handle;
-      });
-      const headers = { "Idempotency-Key": "retry-after-failed-flush" };
-
-      const failed = await postJson(validRequest, headers);
-      expect(open).toHaveBeenCalled();
-      expect(failed.status).toBe(500);
-
-      // The line reached the file but was not known to be durable: the retry finds it.
-      const retried = await postJson(validRequest, headers);
-      expect(retried.status).toBe(201);
-      expect(storedLines().map((line) => line.id)).toEqual([(retried.body as { id: string }).id]);
     });
   });
 });
@@ -632,7 +610,7 @@ describe("production server", () => {
       url: `${endpoint}/`,
     });
     expect(answer.status).toBe(201);
-    expect(storedLines()).toHaveLength(1);
+    expect(await storedLeads()).toHaveLength(1);
     const refused = await call({ method: "GET", url: `${endpoint}/` });
     expect(refused.status).toBe(405);
     expect(refused.body).toEqual({ messageText: "Méthode non autorisée" });

@@ -61,4 +61,3 @@ export function leadsCsv(leads: readonly Lead[]): string {
   ]);
   return csvDocument(header, rows);
 }
-

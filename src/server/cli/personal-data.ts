@@ -72,4 +72,3 @@ export const erase: Command = {
     return 0;
   },
 };
-

@@ -35,25 +35,42 @@ export interface DatabaseOptions {
 }
 
 export class Database implements Queryable {
-  readonly pool: pg.Pool;
+  pool: pg.Pool;
+  private readonly config: pg.PoolConfig;
   private readonly explicitTransactions: boolean;
   private readonly reconnect: () => Promise<void>;
+  private readonly hasReconnect: boolean;
 
   constructor(config: pg.PoolConfig, options: DatabaseOptions = {}) {
     this.explicitTransactions = options.explicitTransactions ?? false;
     this.reconnect = options.reconnect ?? (async () => {});
-    this.pool = new pg.Pool({
+    this.hasReconnect = options.reconnect !== undefined;
+    this.config = {
       max: options.maxConnections ?? 10,
       // An unreachable database fails the request in seconds (a French 500) instead of hanging it.
       connectionTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
       ...config,
-    });
+    };
+    this.pool = this.newPool();
+  }
+
+  private newPool(): pg.Pool {
+    const pool = new pg.Pool(this.config);
     // A pooled connection that the server drops (restart, failover) emits here while idle; with
     // no listener Node would end the whole process. The pool replaces it at the next query.
-    this.pool.on("error", (error) => {
+    pool.on("error", (error) => {
       console.error(`[leads] idle database connection lost: ${oneLine(error)}`);
     });
+    return pool;
+  }
+
+  /** Reconnects, then drops every pooled connection: they all went to the engine that ended. */
+  private async renew(): Promise<void> {
+    await this.reconnect();
+    const old = this.pool;
+    this.pool = this.newPool();
+    old.end().catch(() => {});
   }
 
   /**
@@ -80,7 +97,7 @@ export class Database implements Queryable {
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     } catch (error) {
       // Not tried again, but the next statement finds the database reachable if it can be.
-      if (isConnectionError(error)) await this.reconnect().catch(() => {});
+      if (isConnectionError(error) && this.hasReconnect) await this.renew().catch(() => {});
       throw error;
     }
   }
@@ -89,7 +106,7 @@ export class Database implements Queryable {
   async transaction<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     client.on("error", ignoreClientError);
-    let broken: Error | undefined;
+    let broken: unknown;
     const queryable: Queryable = {
       query: async <R extends Row>(text: string, values?: unknown[]) => {
         const result = await client.query<R>(text, values);
@@ -102,13 +119,13 @@ export class Database implements Queryable {
       await client.query("COMMIT");
       return result;
     } catch (error) {
-      broken = error instanceof Error ? error : new Error(String(error));
+      broken = error;
       await client.query("ROLLBACK").catch(() => {});
       throw error;
     } finally {
       client.removeListener("error", ignoreClientError);
       // A connection that failed is closed rather than handed to the next request.
-      client.release(broken && isConnectionError(broken) ? broken : undefined);
+      client.release(isConnectionError(broken) ? (broken as Error) : undefined);
     }
   }
 
@@ -121,12 +138,13 @@ function ignoreClientError(): void {}
 
 /** The connection itself failed (server gone, restarted, unreachable), not the statement. */
 export function isConnectionError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: string }).code ?? "";
+  // Not `instanceof Error`: Node's socket errors may come from another realm (a test's VM).
+  if (typeof error !== "object" || error === null) return false;
+  const { code = "", message = "" } = error as { code?: unknown; message?: unknown };
   return (
-    /^(ECONNRESET|ECONNREFUSED|ENOENT|EPIPE|ETIMEDOUT|57P0[1-3]|08\d\d\d)$/.test(code) ||
+    /^(ECONNRESET|ECONNREFUSED|ENOENT|EPIPE|ETIMEDOUT|57P0[1-3]|08\d\d\d)$/.test(String(code)) ||
     /Connection terminated|Client has encountered a connection error|not queryable/.test(
-      error.message,
+      String(message),
     )
   );
 }

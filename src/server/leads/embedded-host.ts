@@ -122,5 +122,7 @@ export async function openEmbedded(folder: string): Promise<EmbeddedEndpoint> {
     // A lock file nobody listens on (non-Linux only): its process ended; take its place.
     if (holder === "nobody" && !address.startsWith("\0")) rmSync(address, { force: true });
   }
-  throw new Error(`the embedded database in ${folder} could not be opened: its lock keeps changing hands`);
+  throw new Error(
+    `the embedded database in ${folder} could not be opened: its lock keeps changing hands`,
+  );
 }

@@ -2,7 +2,6 @@ import { resolve } from "node:path";
 import { Database } from "./database";
 import { openEmbedded, type EmbeddedEndpoint } from "./embedded-host";
 import { FunctionsHostWithoutDatabaseError, functionsHostVariable } from "./host";
-import type { LeadStore } from "./lead-store";
 import { SqlLeadStore } from "./sql-store";
 
 // Which database keeps the leads: PostgreSQL with DATABASE_URL, else the embedded engine in
@@ -45,9 +44,7 @@ export async function openLeadStore(
   options: OpenOptions = {},
 ): Promise<SqlLeadStore> {
   if (storeKind(env) === "postgres") {
-    return new SqlLeadStore(
-      new Database({ connectionString: env.DATABASE_URL!.trim() }, options),
-    );
+    return new SqlLeadStore(new Database({ connectionString: env.DATABASE_URL!.trim() }, options));
   }
   const host = functionsHostVariable(env);
   if (host) throw new FunctionsHostWithoutDatabaseError(host);
@@ -89,10 +86,10 @@ export function redactUrl(url: string): string {
 // (`gatsby develop`), so a module-level variable would give each request a store, an index and a
 // lock of its own. The stores live on globalThis, shared by every copy of this module.
 const registryKey: unique symbol = Symbol.for("recouvrement-loyers/lead-stores");
-type Registry = { [registryKey]?: Map<string, Promise<LeadStore>> };
+type Registry = { [registryKey]?: Map<string, Promise<SqlLeadStore>> };
 
 /** One store per configuration for the whole process, opened on first use. */
-export function sharedLeadStore(env: Env = runtimeEnv()): Promise<LeadStore> {
+export function sharedLeadStore(env: Env = runtimeEnv()): Promise<SqlLeadStore> {
   const holder = globalThis as Registry;
   const stores = (holder[registryKey] ??= new Map());
   const key = storeKey(env);

@@ -132,10 +132,7 @@ export function challengeSecret(
   const known = holder[generatedKey];
   if (known) return known;
   let generated: string | undefined;
-  const file = join(
-    dirname(env.QUOTE_DATABASE_DIR || "data/leads"),
-    ".challenge-secret",
-  );
+  const file = join(dirname(env.QUOTE_DATABASE_DIR || "data/leads"), ".challenge-secret");
   try {
     generated = readFileSync(file, "utf8").trim() || undefined;
   } catch {

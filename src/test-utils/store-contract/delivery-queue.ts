@@ -52,7 +52,9 @@ export function deliveryQueueContract(name: string, engine: () => Engine): void 
       expect(claimed?.deliveries).toEqual({ email: failed });
       // Claimed: not even a retry takes it again before the lease ends.
       expect(await store.claimDue(now, 1000, { ignoreBackOff: true })).toEqual([]);
-      expect(await store.get(lead.id)).toMatchObject({ deliveries: { webhook: { state: "sent" } } });
+      expect(await store.get(lead.id)).toMatchObject({
+        deliveries: { webhook: { state: "sent" } },
+      });
     });
 
     test("a quarantined lead is never claimed until released", async () => {

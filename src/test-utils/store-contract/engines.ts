@@ -11,7 +11,5 @@ export interface Engine {
 }
 
 export async function clearTables(store: SqlLeadStore): Promise<void> {
-  await store.database.query(
-    "TRUNCATE leads, lead_deliveries, spent_challenges, rate_counters",
-  );
+  await store.database.query("TRUNCATE leads, lead_deliveries, spent_challenges, rate_counters");
 }
