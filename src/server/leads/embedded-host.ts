@@ -2,8 +2,6 @@ import { createHash } from "node:crypto";
 import { mkdirSync, realpathSync, rmSync } from "node:fs";
 import { connect, createServer, type Server } from "node:net";
 import { join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 
 // The embedded engine (PGlite: PostgreSQL compiled to WebAssembly) for hosts without a database
 // server. One process at a time opens the data folder, the first to take its lock: the site's
@@ -81,6 +79,12 @@ async function host(folder: string, lock: Server): Promise<EmbeddedEndpoint> {
   try {
     // A socket left by a host killed before it could remove it: the lock says nobody serves it.
     rmSync(join(folder, socketName), { force: true });
+    // Loaded by Node at run time, not bundled: under `gatsby develop` the Gatsby Function is a
+    // webpack bundle, and PGlite finds its WebAssembly files beside its own module.
+    const { PGlite } = await import(/* webpackIgnore: true */ "@electric-sql/pglite");
+    const { PGLiteSocketServer } = await import(
+      /* webpackIgnore: true */ "@electric-sql/pglite-socket"
+    );
     const db = await PGlite.create(join(folder, "pgdata"));
     const server = new PGLiteSocketServer({
       db,
