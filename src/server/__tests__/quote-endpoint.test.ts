@@ -299,7 +299,7 @@ describe.each([
       expect(await other.list()).toHaveLength(1);
       await other.close();
       expect(await storedLeads()).toHaveLength(1);
-    }, 180_000);
+    }, 300_000);
   });
 
   describe("POST /api/contact, invalid fields (422)", () => {
