@@ -116,6 +116,8 @@ async function runEmbedded(): Promise<Figures> {
   const data = join(folder, "leads");
   const site = new SiteProcess(basePort, { QUOTE_DATABASE_DIR: data });
   try {
+    // The database created first (initdb), so that the server's start is an ordinary one.
+    await (await embeddedStore(data)).close();
     await site.start();
     await warmUp(site);
     const figures = await load(site);
