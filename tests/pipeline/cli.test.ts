@@ -143,12 +143,12 @@ test("the help lists every command", async () => {
   expect((await leads(["inconnue"], {})).code).toBe(2);
 });
 
-test("the same commands on the embedded engine, each opening the data folder itself", async () => {
+test("the same commands on the embedded engine, joining the process that hosts it, or opening it", async () => {
   const data = join(folder, "leads");
+  // This process hosts the engine, as the server would: the commands join it over its socket.
   const fileStore = await embeddedStore(data);
   const lead = makeLead({ firstName: "Aurélie" }, { channels: ["email"] });
   await fileStore.save(lead);
-  await fileStore.close();
   const fileEnv = {
     QUOTE_DATABASE_DIR: data,
     SMTP_URL: smtp.url,
@@ -157,7 +157,6 @@ test("the same commands on the embedded engine, each opening the data folder its
   };
   smtp.mails.length = 0;
 
-  // Opened (and so migrated) by the command itself: no server holds the folder now.
   expect((await leads(["migrate"], fileEnv)).stdout).toBe("Schéma déjà à jour.\n");
   const check = await leads(["check"], fileEnv);
   expect(check.stdout).toContain(
@@ -179,4 +178,9 @@ test("the same commands on the embedded engine, each opening the data folder its
     "0 demande(s) traitée(s) : 0 envoi(s) réussi(s), 0 échec(s).\n",
   );
   expect((await leads(["list"], fileEnv)).stdout).toContain("email:envoyé");
-});
+  // No process hosts it now: the command opens the folder itself.
+  await fileStore.close();
+  const alone = await leads(["list"], fileEnv);
+  expect(alone.stdout).toContain(`${lead.id}`);
+  expect(alone.stdout).toContain("1 demande(s).");
+}, 600_000);
