@@ -30,7 +30,7 @@ const median = (values) => {
 // Loopback only, and no rate limit: this measures the browser, twenty requests in a row.
 const server = await startProductionServer({
   port,
-  env: { QUOTE_REQUESTS_FILE: path.join(dataDir, "quote-requests.jsonl"), QUOTE_RATE_LIMIT: "off" },
+  env: { QUOTE_DATABASE_DIR: path.join(dataDir, "leads"), QUOTE_RATE_LIMIT: "off" },
 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

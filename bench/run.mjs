@@ -218,7 +218,7 @@ function blockingTasks(lhr) {
 const { url: baseUrl, stop: stopServer } = await startProductionServer({
   port,
   env: {
-    QUOTE_REQUESTS_FILE: path.join(mkdtempSync(path.join(tmpdir(), "bench-leads-")), "leads.jsonl"),
+    QUOTE_DATABASE_DIR: path.join(mkdtempSync(path.join(tmpdir(), "bench-leads-")), "leads"),
   },
 });
 

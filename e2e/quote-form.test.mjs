@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { baseUrl, launch, openPage, screenshotDir } from "./browser.mjs";
+import { storedLeads } from "./stored-leads.mjs";
 
-const quoteFile = process.env.E2E_QUOTE_FILE;
 const success = "Votre demande a été envoyée avec succès ! Nous vous recontacterons sous 24h.";
 
 const visitor = {
@@ -14,14 +13,6 @@ const visitor = {
   Organisme: "Office public de l'habitat de La Réunion",
   "Décrivez vos besoins": "Environ 300 dossiers d'impayés de plus de trois mois sur notre parc.",
 };
-
-function storedLines() {
-  if (!existsSync(quoteFile)) return [];
-  return readFileSync(quoteFile, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line));
-}
 
 async function fillForm(page) {
   const form = page.getByRole("form", { name: "Demande de devis" });
@@ -58,7 +49,7 @@ describe("a visitor requests a quote", () => {
       if (request.url().endsWith("/api/contact")) sent.push(request);
     });
     await page.goto(`${baseUrl}/#contact`, { waitUntil: "networkidle" });
-    const before = storedLines().length;
+    const before = (await storedLeads()).length;
     const form = await typeForm(page);
     const submit = form.getByRole("button", { name: "Envoyer ma demande" });
     assert.ok(await submit.isEnabled());
@@ -66,7 +57,7 @@ describe("a visitor requests a quote", () => {
     await page.getByText(success).waitFor();
     await page.screenshot({ path: `${screenshotDir}/formulaire-envoye-360.png`, fullPage: false });
     assert.equal(await form.getByLabel("Prénom", { exact: true }).inputValue(), "");
-    const lines = storedLines();
+    const lines = await storedLeads();
     assert.equal(lines.length, before + 1);
     assert.equal(lines.at(-1).request.firstName, "Hélène");
     assert.equal(lines.at(-1).request.phone, "+262 692 12 34 56");
@@ -100,7 +91,7 @@ describe("a visitor requests a quote", () => {
     await page.locator('input[name="website"]').fill("https://promo.example");
     await form.getByRole("button", { name: "Envoyer ma demande" }).click();
     await page.getByText(success).waitFor();
-    const last = storedLines().at(-1);
+    const last = (await storedLeads()).at(-1);
     assert.match(last.quarantine.reason, /champ piège « Site web » rempli/);
     await page.close();
   });

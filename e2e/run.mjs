@@ -9,10 +9,7 @@ import { spec } from "node:test/reporters";
 import { startProductionServer } from "./production-server.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 9400);
-const quoteFile = path.join(
-  mkdtempSync(path.join(tmpdir(), "e2e-quotes-")),
-  "quote-requests.jsonl",
-);
+const quoteDatabase = path.join(mkdtempSync(path.join(tmpdir(), "e2e-quotes-")), "leads");
 
 if (!existsSync("public/index.html")) {
   console.error("No production build in public/: run `npm run build` first.");
@@ -25,10 +22,10 @@ if (!existsSync("public/index.html")) {
 // few minutes than a person would; tests/pipeline/spam-endpoint.test.ts tests the real limits.
 const server = await startProductionServer({
   port,
-  env: { QUOTE_REQUESTS_FILE: quoteFile, QUOTE_RATE_LIMIT: "address=200/10m,email=100/1d" },
+  env: { QUOTE_DATABASE_DIR: quoteDatabase, QUOTE_RATE_LIMIT: "address=200/10m,email=100/1d" },
 });
 process.env.E2E_BASE_URL = server.url;
-process.env.E2E_QUOTE_FILE = quoteFile;
+process.env.E2E_QUOTE_DB = quoteDatabase;
 
 // Every e2e/*.test.mjs, in name order; E2E_FILES=a.test.mjs,b.test.mjs runs only those files.
 const files = (

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { PostgresLeadStore } from "../src/server/leads/postgres-store";
+import type { SqlLeadStore } from "../src/server/leads/sql-store";
+import { embeddedStore, postgresStore } from "../tests/pipeline/support/stores";
 import { personHeadersPool } from "../src/test-utils/anti-bot";
 import { waitFor } from "../tests/pipeline/support/leads";
 import { TestPostgres } from "../tests/pipeline/support/postgres";
@@ -11,15 +12,15 @@ import { SiteProcess } from "../tests/pipeline/support/site-process";
 import { TestSmtp } from "../tests/pipeline/support/smtp";
 
 // `npm run bench:leads` (beside `npm run bench:server`, load/run.mjs): 500 valid quote requests from 10 clients to `npm run serve`, on loopback
-// only, once with the file store and once with PostgreSQL and SMTP (a throwaway cluster and an
+// only, once with the embedded database and once with PostgreSQL and SMTP (a throwaway cluster and an
 // SMTP listener started here). Prints throughput and p50/p95/max latency against the budgets;
 // exits 1 when one is missed, a request fails, or a lead is stored or emailed other than once.
-// `--store file` or `--store postgres` runs one of the two; LEADS_LOAD_PORT moves the ports
+// `--store embedded` or `--store postgres` runs one of the two; LEADS_LOAD_PORT moves the ports
 // (default 9650-9653).
 
 const requests = 500;
 const clients = 10;
-const budgets = { file: 100, postgres: 250 } as const;
+const budgets = { embedded: 100, postgres: 250 } as const;
 type Store = keyof typeof budgets;
 
 const basePort = Number(process.env.LEADS_LOAD_PORT ?? 9650);
@@ -110,17 +111,22 @@ async function warmUp(site: SiteProcess): Promise<void> {
   }
 }
 
-async function runFile(): Promise<Figures> {
+async function runEmbedded(): Promise<Figures> {
   const folder = mkdtempSync(join(tmpdir(), "leads-load-"));
-  const file = join(folder, "quote-requests.jsonl");
-  const site = new SiteProcess(basePort, { QUOTE_REQUESTS_FILE: file });
+  const data = join(folder, "leads");
+  const site = new SiteProcess(basePort, { QUOTE_DATABASE_DIR: data });
   try {
+    // The database created first (initdb), so that the server's start is an ordinary one.
+    await (await embeddedStore(data)).close();
     await site.start();
     await warmUp(site);
     const figures = await load(site);
     await site.stop();
-    const stored = readFileSync(file, "utf8").split("\n").filter(Boolean).length - 20;
-    return { store: "file", ...figures, stored, emailed: null, deliveredAfterMs: null };
+    // The server gone, this process opens the data folder itself, as `npm run leads` would.
+    const store = await embeddedStore(data);
+    const stored = (await store.list()).length - 20;
+    await store.close();
+    return { store: "embedded", ...figures, stored, emailed: null, deliveredAfterMs: null };
   } finally {
     await site.destroy();
     rmSync(folder, { recursive: true, force: true });
@@ -128,7 +134,7 @@ async function runFile(): Promise<Figures> {
 }
 
 async function runPostgres(): Promise<Figures> {
-  // fsync on: each commit waits for the disk, as the file store's fsync does.
+  // fsync on: each commit waits for the disk, as in production.
   const postgres = new TestPostgres(basePort + 1, { durable: true });
   const smtp = new TestSmtp(basePort + 2, { parse: false });
   const site = new SiteProcess(basePort + 3, {
@@ -137,11 +143,11 @@ async function runPostgres(): Promise<Figures> {
     QUOTE_NOTIFY_TO: "ventes@hestia.test",
     QUOTE_MAIL_FROM: "site@hestia.test",
   });
-  let store: PostgresLeadStore | undefined;
+  let store: SqlLeadStore | undefined;
   try {
     postgres.start();
     postgres.createDatabase();
-    store = new PostgresLeadStore(postgres.url);
+    store = postgresStore(postgres.url);
     await store.migrate();
     await smtp.start();
     await site.start();
@@ -153,7 +159,9 @@ async function runPostgres(): Promise<Figures> {
     const deliveredAfterMs = Date.now() - started;
     // A late duplicate would show within this second.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const { rows } = await store.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM leads");
+    const { rows } = await store.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM leads",
+    );
     await site.stop();
     return {
       store: "postgres",
@@ -187,7 +195,7 @@ function report(all: Figures[]): boolean {
       f.stored === requests &&
       (f.emailed === null || f.emailed === requests);
     ok &&= pass;
-    const name = f.store === "file" ? "file" : "PostgreSQL + SMTP";
+    const name = f.store === "embedded" ? "embedded" : "PostgreSQL + SMTP";
     console.log(
       `| ${name} | ${f.throughput.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.max)} | ${f.errors} | ${f.stored} | ${f.emailed ?? "—"} | < ${budgets[f.store]} ms | ${pass ? "ok" : "MISSED"} |`,
     );
@@ -205,12 +213,12 @@ function report(all: Figures[]): boolean {
 async function main(): Promise<void> {
   const index = process.argv.indexOf("--store");
   const only = index === -1 ? undefined : process.argv[index + 1];
-  if (only !== undefined && only !== "file" && only !== "postgres") {
-    throw new Error("--store takes file or postgres");
+  if (only !== undefined && only !== "embedded" && only !== "postgres") {
+    throw new Error("--store takes embedded or postgres");
   }
   const all: Figures[] = [];
-  if (only !== "postgres") all.push(await runFile());
-  if (only !== "file") all.push(await runPostgres());
+  if (only !== "postgres") all.push(await runEmbedded());
+  if (only !== "embedded") all.push(await runPostgres());
   if (!report(all)) process.exitCode = 1;
 }
 

@@ -4,8 +4,8 @@
 //   GET /api/contact, valid posts) and its growth over the next 9,000;
 // - the latency of 500 valid posts sent by 10 clients at once (p50, p95, p99), and their errors;
 // then posts from 10 clients, sends SIGTERM after a second and checks that no post was answered
-// otherwise than 201, that the server exits 0, and that the data file holds one whole JSON line
-// per post answered 201, each of them, and no other. Exits non-zero when a budget is missed.
+// otherwise than 201, that the server exits 0, and that the database holds one lead per post
+// answered 201, each of them, and no other. Exits non-zero when a budget is missed.
 // LOAD_PORT (default 9090) changes the port.
 import { mkdtempSync, readFileSync, rmSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +14,7 @@ import autocannon from "autocannon";
 import { startProductionServer } from "../e2e/production-server.mjs";
 // TypeScript through tsx's loader (`npm run bench:server` runs node with --import tsx).
 import { personHeadersPool, testChallengeSecret } from "../src/test-utils/anti-bot.ts";
+import { openLeadStore } from "../src/server/leads/open-store.ts";
 
 const budgets = {
   /** Resident memory may grow this much between the 1,000th and the 10,000th request. */
@@ -30,14 +31,14 @@ if (!existsSync("public/index.html")) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "server-load-"));
-const quoteFile = path.join(dataDir, "quote-requests.jsonl");
+const quoteDatabase = path.join(dataDir, "leads");
 const server = await startProductionServer({
   port,
   // 127.0.0.1 only: the load never leaves the machine.
   // Every post carries a solved anti-bot challenge, as the form's do; the rate limits are off,
   // as they may be for a load on loopback only.
   env: {
-    QUOTE_REQUESTS_FILE: quoteFile,
+    QUOTE_DATABASE_DIR: quoteDatabase,
     HOST: "127.0.0.1",
     QUOTE_CHALLENGE_SECRET: testChallengeSecret,
     QUOTE_RATE_LIMIT: "off",
@@ -176,17 +177,11 @@ try {
   await Promise.all(posters);
   stopped = true;
 
-  const lines = readFileSync(quoteFile, "utf8").split("\n");
-  const storedIds = new Set();
-  const whole = lines.slice(0, -1).filter((line) => {
-    try {
-      const { id } = JSON.parse(line);
-      storedIds.add(id);
-      return typeof id === "string";
-    } catch {
-      return false;
-    }
-  });
+  // The server gone, this process opens the data folder itself, as `npm run leads` would.
+  const store = await openLeadStore({ QUOTE_DATABASE_DIR: quoteDatabase });
+  const stored = await store.list();
+  await store.close();
+  const storedIds = new Set(stored.map((lead) => lead.id));
   const accepted = acceptedBeforeBurst + burstIds.length;
 
   row("resident memory at start", `${startMB.toFixed(1)} MB`, "");
@@ -229,10 +224,10 @@ try {
   );
   row("… server exit code", String(exitCode), "= 0", exitCode === 0);
   row(
-    "data file: whole lines / posts answered 201",
-    `${whole.length} / ${accepted}`,
+    "database: leads / posts answered 201",
+    `${stored.length} / ${accepted}`,
     "equal, last line ended",
-    whole.length === accepted && lines.at(-1) === "" && lines.length - 1 === accepted,
+    stored.length === accepted && storedIds.size === accepted,
   );
 } finally {
   if (!stopped) await server.stop();

@@ -24,10 +24,10 @@ export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "s
 export type LogLevel = (typeof logLevels)[number];
 
 export interface StoreSettings {
-  /** DATABASE_URL: PostgreSQL; null: the JSON-lines file. */
+  /** DATABASE_URL: PostgreSQL; null: the embedded engine in `databaseDir`. */
   databaseUrl: string | null;
-  /** QUOTE_REQUESTS_FILE, resolved against the working folder. */
-  file: string;
+  /** QUOTE_DATABASE_DIR (the embedded engine's folder), resolved against the working folder. */
+  databaseDir: string;
   /** The variable that shows a functions host (its disk does not last), or null. */
   functionsHost: string | null;
 }
@@ -113,7 +113,7 @@ const schema = type({
     trustProxy,
   ),
   DATABASE_URL: variable("une adresse PostgreSQL", (raw) => raw),
-  QUOTE_REQUESTS_FILE: variable("un chemin de fichier", (raw) => raw),
+  QUOTE_DATABASE_DIR: variable("un chemin de dossier", (raw) => raw),
   QUOTE_CHALLENGE_SECRET: variable("un secret", (raw) => raw),
   QUOTE_RATE_LIMIT: variable(
     "par exemple address=5/10m,email=3/1d, address=off ou off (unités s, m, h, d, au moins 1 demande)",
@@ -222,7 +222,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
     },
     store: {
       databaseUrl: values.DATABASE_URL ?? null,
-      file: resolve(process.cwd(), values.QUOTE_REQUESTS_FILE ?? "data/quote-requests.jsonl"),
+      databaseDir: resolve(process.cwd(), values.QUOTE_DATABASE_DIR ?? "data/leads"),
       functionsHost: functionsHostVariable(env),
     },
     spam: {

@@ -1,5 +1,6 @@
 import { chromium, type Browser } from "playwright-core";
-import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
+import type { SqlLeadStore } from "../../src/server/leads/sql-store";
+import { postgresStore } from "./support/stores";
 import { waitFor } from "./support/leads";
 import { TestPostgres } from "./support/postgres";
 import { SiteProcess } from "./support/site-process";
@@ -16,7 +17,7 @@ const secret = `whsec_${Buffer.from("browser-test-secret-0123456789ab").toString
 const receiver = new TestWebhookReceiver(9663, secret);
 let site: SiteProcess;
 let browser: Browser;
-let store: PostgresLeadStore;
+let store: SqlLeadStore;
 
 const typed = {
   Prénom: "  Hélène ",
@@ -41,7 +42,7 @@ const expected = {
 beforeAll(async () => {
   postgres.start();
   postgres.createDatabase();
-  store = new PostgresLeadStore(postgres.url);
+  store = postgresStore(postgres.url);
   await store.migrate();
   await Promise.all([smtp.start(), receiver.start()]);
   site = new SiteProcess(

@@ -1,8 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FileLeadStore } from "../../src/server/leads/file-store";
-import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
+import { latestVersion } from "../../src/server/leads/migrations";
+import type { SqlLeadStore } from "../../src/server/leads/sql-store";
+import { embeddedStore, postgresStore } from "./support/stores";
 import { leads } from "./support/cli";
 import { makeLead, waitFor } from "./support/leads";
 import { TestPostgres } from "./support/postgres";
@@ -16,7 +17,7 @@ const smtp = new TestSmtp(9622);
 const secret = `whsec_${Buffer.from("cli-test-secret-0123456789abcdef").toString("base64")}`;
 const receiver = new TestWebhookReceiver(9623, secret);
 const folder = mkdtempSync(join(tmpdir(), "leads-cli-"));
-let store: PostgresLeadStore;
+let store: SqlLeadStore;
 
 const env = () => ({
   DATABASE_URL: postgres.url,
@@ -30,7 +31,7 @@ const env = () => ({
 beforeAll(async () => {
   postgres.start();
   postgres.createDatabase();
-  store = new PostgresLeadStore(postgres.url);
+  store = postgresStore(postgres.url);
   await Promise.all([smtp.start(), receiver.start()]);
 });
 
@@ -142,26 +143,25 @@ test("the help lists every command", async () => {
   expect((await leads(["inconnue"], {})).code).toBe(2);
 });
 
-test("the same commands on the file store", async () => {
-  const file = join(folder, "quote-requests.jsonl");
-  const fileStore = new FileLeadStore(file);
-  await fileStore.open();
+test("the same commands on the embedded engine, joining the process that hosts it, or opening it", async () => {
+  const data = join(folder, "leads");
+  // This process hosts the engine, as the server would: the commands join it over its socket.
+  const fileStore = await embeddedStore(data);
   const lead = makeLead({ firstName: "Aurélie" }, { channels: ["email"] });
   await fileStore.save(lead);
-  await fileStore.close();
   const fileEnv = {
-    QUOTE_REQUESTS_FILE: file,
+    QUOTE_DATABASE_DIR: data,
     SMTP_URL: smtp.url,
     QUOTE_NOTIFY_TO: "ventes@hestia.test",
     QUOTE_MAIL_FROM: "site@hestia.test",
   };
   smtp.mails.length = 0;
 
-  expect((await leads(["migrate"], fileEnv)).stdout).toBe(
-    "Stockage dans un fichier (DATABASE_URL n'est pas défini) : rien à migrer.\n",
-  );
+  expect((await leads(["migrate"], fileEnv)).stdout).toBe("Schéma déjà à jour.\n");
   const check = await leads(["check"], fileEnv);
-  expect(check.stdout).toMatch(/^Fichier des demandes : joignable \(lisible\)$/m);
+  expect(check.stdout).toContain(
+    `Base intégrée ${data} : joignable (schéma à jour, version ${latestVersion})`,
+  );
   expect(check.stdout).toMatch(/^Webhook : non configuré/m);
   const list = await leads(["list"], fileEnv);
   expect(list.stdout).toContain(`${lead.id}`);
@@ -178,4 +178,9 @@ test("the same commands on the file store", async () => {
     "0 demande(s) traitée(s) : 0 envoi(s) réussi(s), 0 échec(s).\n",
   );
   expect((await leads(["list"], fileEnv)).stdout).toContain("email:envoyé");
-});
+  // No process hosts it now: the command opens the folder itself.
+  await fileStore.close();
+  const alone = await leads(["list"], fileEnv);
+  expect(alone.stdout).toContain(`${lead.id}`);
+  expect(alone.stdout).toContain("1 demande(s).");
+}, 600_000);

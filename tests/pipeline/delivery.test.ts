@@ -1,7 +1,8 @@
 import { Webhook } from "standardwebhooks";
 import { readServerConfig } from "../../src/server/config";
 import { DeliveryRunner } from "../../src/server/delivery/runner";
-import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
+import type { SqlLeadStore } from "../../src/server/leads/sql-store";
+import { postgresStore } from "./support/stores";
 import { makeLead, sampleRequest } from "./support/leads";
 import { TestPostgres } from "./support/postgres";
 import { TestSmtp } from "./support/smtp";
@@ -17,7 +18,7 @@ const postgres = new TestPostgres(9611);
 const smtp = new TestSmtp(9612);
 const secret = `whsec_${Buffer.from("pipeline-test-secret-0123456789").toString("base64")}`;
 const receiver = new TestWebhookReceiver(9613, secret);
-let store: PostgresLeadStore;
+let store: SqlLeadStore;
 
 const env = {
   SMTP_URL: smtp.url,
@@ -45,7 +46,7 @@ async function saveLead(lead = makeLead({}, { channels: ["email", "ack", "webhoo
 beforeAll(async () => {
   postgres.start();
   postgres.createDatabase();
-  store = new PostgresLeadStore(postgres.url);
+  store = postgresStore(postgres.url);
   await store.migrate();
   await Promise.all([smtp.start(), receiver.start()]);
 });
@@ -62,7 +63,7 @@ beforeEach(async () => {
   smtp.mails.length = 0;
   receiver.calls.length = 0;
   receiver.answers.length = 0;
-  await store.pool.query("DELETE FROM leads");
+  await store.database.query("DELETE FROM leads");
 });
 
 test("sales get every field in text and HTML, the visitor an acknowledgement, the CRM a signed call", async () => {
@@ -185,7 +186,7 @@ test("the webhook answering 500, then timing out, then 200: delivered once, sign
 test("two runners racing over 40 leads deliver each channel exactly once", async () => {
   for (let i = 0; i < 40; i += 1) await saveLead(makeLead({}, { channels: ["email", "webhook"] }));
   const a = runner();
-  const otherProcess = new PostgresLeadStore(postgres.url);
+  const otherProcess = postgresStore(postgres.url);
   const b = new DeliveryRunner(otherProcess, { config: deliveryConfig(env) });
   await Promise.all([a.kick(), b.kick(), a.kick(), b.kick()]);
   await Promise.all([a.close(), b.close()]);

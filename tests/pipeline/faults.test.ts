@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
+import type { SqlLeadStore } from "../../src/server/leads/sql-store";
+import { postgresStore } from "./support/stores";
 import { leads } from "./support/cli";
 import { sampleRequest, waitFor } from "./support/leads";
 import { TestPostgres } from "./support/postgres";
@@ -15,7 +16,7 @@ const postgres = new TestPostgres(9631);
 const smtp = new TestSmtp(9632);
 const secret = `whsec_${Buffer.from("faults-test-secret-0123456789abcd").toString("base64")}`;
 const receiver = new TestWebhookReceiver(9633, secret);
-let store: PostgresLeadStore;
+let store: SqlLeadStore;
 
 const env = () => ({
   DATABASE_URL: postgres.url,
@@ -35,7 +36,9 @@ async function startSite(port: number): Promise<SiteProcess> {
 }
 
 async function rowCount(): Promise<number> {
-  const { rows } = await store.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM leads");
+  const { rows } = await store.database.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM leads",
+  );
   return rows[0]!.n;
 }
 
@@ -45,7 +48,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
 beforeAll(async () => {
   postgres.start();
   postgres.createDatabase();
-  store = new PostgresLeadStore(postgres.url);
+  store = postgresStore(postgres.url);
   await store.migrate();
   await Promise.all([smtp.start(), receiver.start()]);
 });
@@ -62,7 +65,7 @@ beforeEach(async () => {
   smtp.hang = false;
   receiver.calls.length = 0;
   receiver.answers.length = 0;
-  await store.pool.query("DELETE FROM leads");
+  await store.database.query("DELETE FROM leads");
 });
 
 test("PostgreSQL stopped: a French 500 and nothing stored; after a restart the same key stores once", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { DeliveryRunner } from "../../src/server/delivery/runner";
-import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
+import type { SqlLeadStore } from "../../src/server/leads/sql-store";
+import { postgresStore } from "./support/stores";
 import { createQuoteEndpoint } from "../../src/server/quote-endpoint";
 import { parseRateLimits } from "../../src/server/spam/rate-limit";
 import { personHeaders, testChallengeSecret } from "../../src/test-utils/anti-bot";
@@ -15,13 +16,13 @@ import { readServerConfig } from "../../src/server/config";
 const postgres = new TestPostgres(9671);
 const secret = `whsec_${Buffer.from("functions-host-secret-0123456789").toString("base64")}`;
 const receiver = new TestWebhookReceiver(9672, secret);
-let store: PostgresLeadStore;
+let store: SqlLeadStore;
 let runner: DeliveryRunner;
 
 beforeAll(async () => {
   postgres.start();
   postgres.createDatabase();
-  store = new PostgresLeadStore(postgres.url);
+  store = postgresStore(postgres.url);
   await store.migrate();
   await receiver.start();
   runner = new DeliveryRunner(store, {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
+import { Database } from "../../src/server/leads/database";
+import { SqlLeadStore } from "../../src/server/leads/sql-store";
 import { createQuoteEndpoint } from "../../src/server/quote-endpoint";
 import { parseRateLimits } from "../../src/server/spam/rate-limit";
 import { challengeFailedMessage } from "../../src/server/spam/screen";
@@ -16,8 +17,9 @@ import { SiteProcess } from "./support/site-process";
 // to the insert, which the unique key keeps single. Another body under the key is still a 422,
 // the spent proof under another key still a 403.
 
-const postgres = new TestPostgres(9445);
-let store: PostgresLeadStore;
+const postgres = new TestPostgres(9691);
+let store: SqlLeadStore;
+const open = () => new SqlLeadStore(new Database({ connectionString: postgres.url }));
 const sites: SiteProcess[] = [];
 let a: SiteProcess;
 let b: SiteProcess;
@@ -25,9 +27,9 @@ let b: SiteProcess;
 beforeAll(async () => {
   postgres.start();
   postgres.createDatabase();
-  store = new PostgresLeadStore(postgres.url);
+  store = open();
   await store.migrate();
-  for (const port of [9446, 9447]) {
+  for (const port of [9692, 9693]) {
     const site = new SiteProcess(port, { DATABASE_URL: postgres.url });
     sites.push(site);
   }
@@ -42,7 +44,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await store.pool.query("DELETE FROM leads");
+  await store.database.query("DELETE FROM leads");
 });
 
 interface Answer {
@@ -71,7 +73,7 @@ async function send(
 }
 
 async function rows(): Promise<number> {
-  const { rows: found } = await store.pool.query<{ n: number }>(
+  const { rows: found } = await store.database.query<{ n: number }>(
     "SELECT count(*)::int AS n FROM leads",
   );
   return found[0]!.n;
@@ -123,7 +125,7 @@ test("another body under the key is 422, the spent proof under a new key is 403:
 
 test("with the rate limits on, copies sent at once through two pools are counted once", async () => {
   // Two stores on one database stand for two processes; the limit: three requests per address.
-  const pools = [new PostgresLeadStore(postgres.url), new PostgresLeadStore(postgres.url)];
+  const pools = [open(), open()];
   const spam = { secret: testChallengeSecret, limits: parseRateLimits("address=3/10m,email=off") };
   const endpoints = pools.map((pool) => createQuoteEndpoint({ store: async () => pool, spam }));
   const log = captureLog().log;

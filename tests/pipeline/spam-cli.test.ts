@@ -1,15 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { FileLeadStore } from "../../src/server/leads/file-store";
 import type { Lead, LeadStore } from "../../src/server/leads/lead-store";
-import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
+import { embeddedStore, postgresStore } from "./support/stores";
 import { leads } from "./support/cli";
 import { makeLead } from "./support/leads";
 import { TestPostgres } from "./support/postgres";
 
 // `npm run leads -- spam | release | purge | erase | export --email`, run as a separate process
-// like an operator's terminal, on the file and on PostgreSQL.
+// like an operator's terminal, on the embedded engine and on PostgreSQL.
 
 const postgres = new TestPostgres(9703);
 const folder = mkdtempSync(join(tmpdir(), "spam-cli-"));
@@ -18,17 +17,10 @@ const day = 86_400_000;
 type Setup = { env: Record<string, string>; store: () => Promise<LeadStore> };
 const setups: [string, () => Setup][] = [
   [
-    "file",
+    "embedded",
     () => {
-      const file = join(folder, "quote-requests.jsonl");
-      return {
-        env: { QUOTE_REQUESTS_FILE: file },
-        store: async () => {
-          const store = new FileLeadStore(file);
-          await store.open();
-          return store;
-        },
-      };
+      const data = join(folder, "leads");
+      return { env: { QUOTE_DATABASE_DIR: data }, store: () => embeddedStore(data) };
     },
   ],
   [
@@ -36,7 +28,7 @@ const setups: [string, () => Setup][] = [
     () => ({
       env: { DATABASE_URL: postgres.url },
       store: async () => {
-        const store = new PostgresLeadStore(postgres.url);
+        const store = postgresStore(postgres.url);
         await store.migrate();
         return store;
       },

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { FileLeadStore } from "../../src/server/leads/file-store";
+import { rmSync } from "node:fs";
+import { dirname } from "node:path";
 import type { LeadStore } from "../../src/server/leads/lead-store";
-import { PostgresLeadStore } from "../../src/server/leads/postgres-store";
+import { embeddedFolder, embeddedStore, postgresStore } from "./support/stores";
 import { createQuoteEndpoint, type QuoteEndpoint } from "../../src/server/quote-endpoint";
 import { challengeLifetimeMs } from "../../src/server/spam/challenge";
 import { defaultRateLimits } from "../../src/server/spam/rate-limit";
@@ -21,19 +19,17 @@ const folders: string[] = [];
 
 const stores: [string, () => Promise<LeadStore>][] = [
   [
-    "file",
+    "embedded",
     async () => {
-      const folder = mkdtempSync(join(tmpdir(), "spam-endpoint-"));
+      const folder = embeddedFolder("spam-endpoint-");
       folders.push(folder);
-      const store = new FileLeadStore(join(folder, "quote-requests.jsonl"));
-      await store.open();
-      return store;
+      return embeddedStore(folder);
     },
   ],
   [
     "PostgreSQL",
     async () => {
-      const store = new PostgresLeadStore(postgres.url);
+      const store = postgresStore(postgres.url);
       await store.migrate();
       return store;
     },
@@ -47,7 +43,7 @@ beforeAll(() => {
 });
 afterAll(() => {
   postgres.destroy();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  for (const folder of folders) rmSync(dirname(folder), { recursive: true, force: true });
 });
 
 let address = 0;

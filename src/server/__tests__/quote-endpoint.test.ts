@@ -1,6 +1,5 @@
 /** @jest-environment node */
-import * as fsPromises from "node:fs/promises";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type RequestListener } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -112,8 +111,8 @@ async function startProductionServer(): Promise<Running> {
   writeFileSync(join(publicDir, "index.html"), "<!doctype html><title>Accueil</title>");
   writeFileSync(join(publicDir, "404.html"), "<!doctype html><title>Introuvable</title>");
   writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
-  // The store of each test's QUOTE_REQUESTS_FILE, as the Gatsby Function finds it once its module
-  // is loaded again; `npm run serve` reads its configuration and opens its store once instead.
+  // The store as the Gatsby Function finds it, so that a test's QUOTE_DATABASE_DIR applies;
+  // `npm run serve` reads its configuration and opens its store once instead.
   const spam = { secret: testChallengeSecret, limits: parseRateLimits("off") };
   const app = await createSiteServer({
     publicDir,
@@ -132,32 +131,37 @@ async function startProductionServer(): Promise<Running> {
 }
 
 let endpoint: string;
-let dataFile: string;
 // What the server and the Gatsby Function log, read by the storage failures' tests.
 const logged = captureLog();
+// One embedded database for the file (opening one takes seconds), emptied before each test.
+const dataFolder = join(tempDir(), "data", "leads");
 
 // These tests are about the protocol: every request carries a solved challenge, and the rate
 // limits, tested in tests/pipeline/spam-endpoint.test.ts, are off.
 process.env.QUOTE_CHALLENGE_SECRET = testChallengeSecret;
 process.env.QUOTE_RATE_LIMIT = "off";
 
-afterAll(() => {
+afterAll(async () => {
+  await (await sharedLeadStore(readServerConfig({ QUOTE_DATABASE_DIR: dataFolder }).store)).close();
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-beforeEach(() => {
-  // A folder that does not exist yet: the store must create it.
-  dataFile = join(tempDir(), "data", "quote-requests.jsonl");
-  process.env.QUOTE_REQUESTS_FILE = dataFile;
+beforeEach(async () => {
+  // A folder that does not exist at first: the store must create it.
+  process.env.QUOTE_DATABASE_DIR = dataFolder;
   // `gatsby develop` loads the function's bundle again on every request, its configuration with
   // it; here its module is loaded again at the next request after each change of configuration.
   jest.resetModules();
   logged.lines.length = 0;
   setProcessLogger(logged.log);
-});
+  const store = await sharedLeadStore(readServerConfig().store);
+  await store.database.query(
+    "TRUNCATE leads, lead_deliveries, spent_challenges, rate_counters, rate_hits",
+  );
+}, 120_000);
 
 afterEach(() => {
-  delete process.env.QUOTE_REQUESTS_FILE;
+  delete process.env.QUOTE_DATABASE_DIR;
   jest.restoreAllMocks();
 });
 
@@ -247,15 +251,9 @@ function rawExchange([method, ...headers]: string[], bodyParts: Buffer[]): Promi
   });
 }
 
-/** The data file's lines, each of which must be whole JSON. */
-function storedLines(file = dataFile): Lead[] {
-  if (!existsSync(file)) return [];
-  const text = readFileSync(file, "utf8");
-  expect(text.endsWith("\n")).toBe(true);
-  return text
-    .split("\n")
-    .slice(0, -1)
-    .map((line) => JSON.parse(line) as Lead);
+/** The leads stored, oldest first. */
+async function storedLeads(): Promise<Lead[]> {
+  return (await sharedLeadStore(readServerConfig({ QUOTE_DATABASE_DIR: dataFolder }).store)).list();
 }
 
 function expectJsonHeaders(answer: Answer) {
@@ -286,7 +284,7 @@ describe.each([
       expect(answer.status).toBe(201);
       expectJsonHeaders(answer);
       expect(answer.body).toEqual({ id: expect.stringMatching(uuidPattern) });
-      const lines = storedLines();
+      const lines = await storedLeads();
       expect(lines).toEqual([
         {
           id: (answer.body as { id: string }).id,
@@ -312,16 +310,18 @@ describe.each([
       expect(answer.status).toBe(201);
     });
 
-    it("stores in the file its configuration names, read again when its module loads", async () => {
-      const otherFile = join(tempDir(), "other.jsonl");
+    // A second database, created on the way: initdb takes seconds, tens on a busy machine.
+    it("reads the database folder from its configuration, again when its module loads", async () => {
+      const otherFolder = join(tempDir(), "other");
       await postJson(validRequest);
-      process.env.QUOTE_REQUESTS_FILE = otherFile;
+      process.env.QUOTE_DATABASE_DIR = otherFolder;
       jest.resetModules();
       await postJson(validRequest);
-
-      expect(storedLines()).toHaveLength(1);
-      expect(storedLines(otherFile)).toHaveLength(1);
-    });
+      const other = await sharedLeadStore(readServerConfig().store);
+      expect(await other.list()).toHaveLength(1);
+      await other.close();
+      expect(await storedLeads()).toHaveLength(1);
+    }, 300_000);
   });
 
   describe("POST /api/contact, invalid fields (422)", () => {
@@ -345,7 +345,7 @@ describe.each([
           },
         ],
       });
-      expect(storedLines()).toEqual([]);
+      expect(await storedLeads()).toEqual([]);
     });
 
     it("names only the failing field, with its French message", async () => {
@@ -423,7 +423,7 @@ describe.each([
       expect(answer.body).toEqual({
         messageText: "Le corps de la requête doit être du JSON (application/json)",
       });
-      expect(storedLines()).toEqual([]);
+      expect(await storedLeads()).toEqual([]);
     });
 
     it("answers 415 to a multipart form, which Gatsby's multer reads first", async () => {
@@ -453,7 +453,7 @@ describe.each([
       expect(tooLarge.body).toEqual({
         messageText: "La demande dépasse la taille maximale de 10 Ko",
       });
-      expect(storedLines()).toHaveLength(1);
+      expect(await storedLeads()).toHaveLength(1);
     });
 
     it("answers a declared length over the limit at once, without waiting for the body", async () => {
@@ -516,7 +516,7 @@ describe.each([
       const answer = await postJson(validRequest, { "Idempotency-Key": key });
       expect(answer.status).toBe(400);
       expect(answer.body).toEqual({ messageText: "En-tête Idempotency-Key invalide" });
-      expect(storedLines()).toEqual([]);
+      expect(await storedLeads()).toEqual([]);
     });
   });
 
@@ -530,7 +530,7 @@ describe.each([
       expect(second.status).toBe(201);
       expect(second.body).toEqual(first.body);
       expect(second.headers.get("idempotent-replayed")).toBe("true");
-      expect(storedLines()).toEqual([
+      expect(await storedLeads()).toEqual([
         expect.objectContaining({ id: (first.body as { id: string }).id, idempotencyKey: key }),
       ]);
     });
@@ -550,13 +550,15 @@ describe.each([
         messageText:
           "Cet en-tête Idempotency-Key a déjà servi pour une autre demande : envoyez-la avec une nouvelle clé",
       });
-      expect(storedLines().map((line) => line.request.company)).toEqual(["Office HLM de Lyon"]);
+      expect((await storedLeads()).map((line) => line.request.company)).toEqual([
+        "Office HLM de Lyon",
+      ]);
     });
 
     it("accepts a key of 200 visible ASCII characters", async () => {
       const key = "!~".repeat(100);
       expect((await postJson(validRequest, { "Idempotency-Key": key })).status).toBe(201);
-      expect(storedLines()[0]?.idempotencyKey).toBe(key);
+      expect((await storedLeads())[0]?.idempotencyKey).toBe(key);
     });
 
     it("stores one line for fifty concurrent requests with the same key", async () => {
@@ -567,7 +569,7 @@ describe.each([
       expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(201));
       const ids = new Set(answers.map((answer) => (answer.body as { id: string }).id));
       expect(ids.size).toBe(1);
-      expect(storedLines().map((line) => line.id)).toEqual([...ids]);
+      expect((await storedLeads()).map((line) => line.id)).toEqual([...ids]);
     });
 
     it("stores fifty whole lines for fifty concurrent different requests", async () => {
@@ -582,7 +584,7 @@ describe.each([
       );
 
       expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(201));
-      const lines = storedLines();
+      const lines = await storedLeads();
       expect(lines).toHaveLength(50);
       expect(new Set(lines.map((line) => line.id)).size).toBe(50);
       expect(new Set(lines.map((line) => line.request.company)).size).toBe(50);
@@ -593,10 +595,10 @@ describe.each([
   });
 
   describe("POST /api/contact, storage failures", () => {
-    it("answers 500 when the data file cannot be written", async () => {
+    it("answers 500 when the database folder cannot be made", async () => {
       const regularFile = join(tempDir(), "a-file");
       writeFileSync(regularFile, "");
-      process.env.QUOTE_REQUESTS_FILE = `${regularFile}/x.jsonl`;
+      process.env.QUOTE_DATABASE_DIR = `${regularFile}/leads`;
 
       const answer = await postJson(validRequest);
 
@@ -612,27 +614,6 @@ describe.each([
           msg: expect.stringMatching(/^quote request not stored: .*(ENOTDIR|EEXIST)/),
         }),
       ]);
-    });
-
-    it("answers 500 when the flush to disk fails, and a retry with the key does not duplicate", async () => {
-      // The module object itself, which the store calls through (a namespace import is a copy).
-      const fs = jest.requireActual<typeof fsPromises>("node:fs/promises");
-      const realOpen = fs.open;
-      const open = jest.spyOn(fs, "open").mockImplementationOnce(async (...args) => {
-        const handle = await realOpen(...args);
-        jest.spyOn(handle, "sync").mockRejectedValueOnce(new Error("EIO: i/o error, fsync"));
-        return handle;
-      });
-      const headers = { "Idempotency-Key": "retry-after-failed-flush" };
-
-      const failed = await postJson(validRequest, headers);
-      expect(open).toHaveBeenCalled();
-      expect(failed.status).toBe(500);
-
-      // The line reached the file but was not known to be durable: the retry finds it.
-      const retried = await postJson(validRequest, headers);
-      expect(retried.status).toBe(201);
-      expect(storedLines().map((line) => line.id)).toEqual([(retried.body as { id: string }).id]);
     });
   });
 });
@@ -654,7 +635,7 @@ describe("production server", () => {
       url: `${endpoint}/`,
     });
     expect(answer.status).toBe(201);
-    expect(storedLines()).toHaveLength(1);
+    expect(await storedLeads()).toHaveLength(1);
     const refused = await call({ method: "GET", url: `${endpoint}/` });
     expect(refused.status).toBe(405);
     expect(refused.body).toEqual({ messageText: "Méthode non autorisée" });

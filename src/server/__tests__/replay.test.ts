@@ -4,7 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { createSiteServer } from "../http/site-server";
-import { FileLeadStore } from "../leads/file-store";
+import { openLeadStore } from "../leads/open-store";
+import type { SqlLeadStore } from "../leads/sql-store";
+import { embeddedSettings } from "../../test-utils/leads";
+import { clearTables } from "../../test-utils/store-contract/engines";
 import { createQuoteEndpoint } from "../quote-endpoint";
 import { parseRateLimits } from "../spam/rate-limit";
 import { challengeFailedMessage } from "../spam/screen";
@@ -18,7 +21,18 @@ import { captureLog } from "../../test-utils/log-capture";
 // PostgreSQL with two processes: tests/pipeline/replay.test.ts.
 
 let folder: string;
-let store: FileLeadStore;
+let store: SqlLeadStore;
+// One embedded database for the file (opening one takes seconds), emptied before each test.
+const dataDir = join(mkdtempSync(join(tmpdir(), "replay-data-")), "leads");
+
+beforeAll(async () => {
+  store = await openLeadStore(embeddedSettings(dataDir));
+}, 120_000);
+
+afterAll(async () => {
+  await store.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 let app: FastifyInstance;
 
 beforeEach(async () => {
@@ -28,8 +42,7 @@ beforeEach(async () => {
   writeFileSync(join(publicDir, "index.html"), "<!doctype html><title>Accueil</title>");
   writeFileSync(join(publicDir, "404.html"), "<!doctype html><title>Introuvable</title>");
   writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
-  store = new FileLeadStore(join(folder, "quote-requests.jsonl"));
-  await store.open();
+  await clearTables(store);
   // The rate limits on, as in production: a replay answered from the store is not counted.
   const spam = { secret: testChallengeSecret, limits: parseRateLimits("address=2/10m") };
   app = await createSiteServer({
@@ -42,7 +55,6 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await app.close();
-  await store.close();
   rmSync(folder, { recursive: true, force: true });
 });
 

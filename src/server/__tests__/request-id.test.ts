@@ -11,7 +11,10 @@ import type { TrustProxy } from "../config";
 import { salesMessage } from "../delivery/email";
 import { DeliveryRunner } from "../delivery/runner";
 import { createSiteServer } from "../http/site-server";
-import { FileLeadStore } from "../leads/file-store";
+import { openLeadStore } from "../leads/open-store";
+import type { SqlLeadStore } from "../leads/sql-store";
+import { embeddedSettings } from "../../test-utils/leads";
+import { clearTables } from "../../test-utils/store-contract/engines";
 import { createQuoteEndpoint } from "../quote-endpoint";
 import { parseRateLimits } from "../spam/rate-limit";
 import { personHeaders, testChallengeSecret } from "../../test-utils/anti-bot";
@@ -34,8 +37,9 @@ const request = {
 };
 
 let folder: string;
-let file: string;
-let store: FileLeadStore;
+let store: SqlLeadStore;
+// One embedded database for the file (opening one takes seconds), emptied before each test.
+const dataDir = join(mkdtempSync(join(tmpdir(), "request-id-data-")), "leads");
 let app: FastifyInstance;
 let lines: LogLine[];
 
@@ -45,8 +49,6 @@ async function start(trustProxy: TrustProxy = false) {
   writeFileSync(join(publicDir, "index.html"), "<!doctype html><title>Accueil</title>");
   writeFileSync(join(publicDir, "404.html"), "<!doctype html><title>Introuvable</title>");
   writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
-  store = new FileLeadStore(file);
-  await store.open();
   const captured = captureLog();
   lines = captured.lines;
   const spam = { secret: testChallengeSecret, limits: parseRateLimits("off") };
@@ -64,14 +66,22 @@ async function start(trustProxy: TrustProxy = false) {
   });
 }
 
-beforeEach(() => {
+beforeAll(async () => {
+  store = await openLeadStore(embeddedSettings(dataDir));
+}, 120_000);
+
+afterAll(async () => {
+  await store.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
   folder = mkdtempSync(join(tmpdir(), "request-id-"));
-  file = join(folder, "quote-requests.jsonl");
+  await clearTables(store);
 });
 
 afterEach(async () => {
   await app.close();
-  await store.close();
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -146,7 +156,6 @@ test("an incoming X-Request-Id is ignored from a client, kept from a trusted pro
   const fromClient = await post({ "x-request-id": "chosen-by-the-client-0001" });
   expect(fromClient.headers["x-request-id"]).toMatch(uuid);
   await app.close();
-  await store.close();
 
   // app.inject comes from 127.0.0.1: the proxy TRUST_PROXY names.
   await start("127.0.0.1");
@@ -167,9 +176,9 @@ test("after a restart, the lead's email and webhook carry the id of the request 
   await app.close();
   await store.close();
 
-  // A new process: the store read again from its file.
-  const reopened = new FileLeadStore(file);
-  await reopened.open();
+  // A new process: the store opened again from its folder.
+  store = await openLeadStore(embeddedSettings(dataDir));
+  const reopened = store;
   const lead = (await reopened.get(leadId))!;
   expect(lead.requestId).toBe(requestId);
 
@@ -191,7 +200,7 @@ test("after a restart, the lead's email and webhook carry the id of the request 
       res.end("ok");
     });
   });
-  await new Promise<void>((done) => receiver.listen(9441, "127.0.0.1", done));
+  await new Promise<void>((done) => receiver.listen(0, "127.0.0.1", done));
   const runner = new DeliveryRunner(reopened, {
     config: {
       email: null,

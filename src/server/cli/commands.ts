@@ -1,16 +1,15 @@
-import { writeFile } from "node:fs/promises";
-import { resolve } from "node:path";
 import type { ServerConfig } from "../config";
 import { EmailSender } from "../delivery/email";
 import { DeliveryRunner } from "../delivery/runner";
 import { checkWebhook } from "../delivery/webhook";
 import { fieldText, leadFieldLabels, parisTime } from "../leads/lead-fields";
-import type { Channel, Delivery, Lead, LeadStore } from "../leads/lead-store";
+import type { Channel, Delivery, LeadStore } from "../leads/lead-store";
+import { latestVersion } from "../leads/migrations";
 import { redactUrl, storeKind } from "../leads/open-store";
-import { PostgresLeadStore } from "../leads/postgres-store";
-import { purgeExpired } from "../leads/retention";
+import type { SqlLeadStore } from "../leads/sql-store";
 import { oneLine } from "../one-line";
-import { csvDocument } from "./csv";
+import { channelNames, deliveriesSummary, deliveryText } from "./lead-text";
+import { erase, exportCommand, purge } from "./personal-data";
 
 // The subcommands of `npm run leads`, one entry each in `commands`: a new one (spam, release…) is
 // one more entry. What they print is French: they are for the people who handle leads.
@@ -20,7 +19,7 @@ export interface CliContext {
   config: ServerConfig;
   out(line: string): void;
   /** The configured store, opened at first call and closed by the caller. */
-  store(): Promise<LeadStore>;
+  store(): Promise<SqlLeadStore>;
 }
 
 export interface Command {
@@ -29,36 +28,6 @@ export interface Command {
   summary: string;
   /** Resolves to the exit code. */
   run(args: string[], context: CliContext): Promise<number>;
-}
-
-const channelNames: Record<Channel, string> = {
-  email: "email aux commerciaux",
-  ack: "accusé de réception",
-  webhook: "webhook",
-};
-
-function deliveryText(delivery: Delivery | undefined): string {
-  if (!delivery) return "—";
-  if (delivery.state === "sent") {
-    return `envoyé le ${delivery.sentAt ? parisTime(delivery.sentAt) : "?"}`;
-  }
-  const tries = delivery.attempts === 0 ? "" : ` après ${delivery.attempts} essai(s)`;
-  const next = delivery.nextAttemptAt
-    ? `, prochain essai après ${parisTime(delivery.nextAttemptAt)}`
-    : "";
-  const error = delivery.lastError ? ` (${delivery.lastError})` : "";
-  return `en attente${tries}${next}${error}`;
-}
-
-/** `email:envoyé webhook:en attente` in a list line. */
-function deliveriesSummary(lead: Lead): string {
-  const entries = Object.entries(lead.deliveries) as [Channel, Delivery][];
-  if (entries.length === 0) return "aucun envoi configuré";
-  return entries
-    .map(
-      ([channel, d]) => `${channel}:${d.state === "sent" ? "envoyé" : `en attente(${d.attempts})`}`,
-    )
-    .join(" ");
 }
 
 const list: Command = {
@@ -100,62 +69,6 @@ const show: Command = {
     for (const [channel, delivery] of Object.entries(lead.deliveries) as [Channel, Delivery][]) {
       out(`Envoi ${channelNames[channel]} : ${deliveryText(delivery)}`);
     }
-    return 0;
-  },
-};
-
-const csvDate = new Intl.DateTimeFormat("fr-FR", {
-  timeZone: "Europe/Paris",
-  dateStyle: "short",
-  timeStyle: "medium",
-});
-
-export function leadsCsv(leads: readonly Lead[]): string {
-  const channels: Channel[] = ["email", "ack", "webhook"];
-  const header = [
-    "Référence",
-    "Reçue le (heure de Paris)",
-    ...leadFieldLabels.map(([, label]) => label),
-    ...channels.map((channel) => `Envoi ${channelNames[channel]}`),
-    "Quarantaine",
-  ];
-  const rows = leads.map((lead) => [
-    lead.id,
-    csvDate.format(new Date(lead.receivedAt)),
-    ...leadFieldLabels.map(([field]) => fieldText(lead.request, field)),
-    ...channels.map((channel) => {
-      const delivery = lead.deliveries[channel];
-      return delivery ? (delivery.state === "sent" ? "envoyé" : "en attente") : "";
-    }),
-    lead.quarantine?.reason ?? "",
-  ]);
-  return csvDocument(header, rows);
-}
-
-const exportCommand: Command = {
-  args: "[--email EMAIL] [FICHIER]",
-  summary:
-    "écrit les demandes en CSV pour Excel (par défaut demandes-AAAA-MM-JJ.csv ; - : sortie standard) ; avec --email, celles d'une seule personne (droit d'accès)",
-  async run(args, { out, store }) {
-    const emailAt = args.indexOf("--email");
-    const email = emailAt === -1 ? undefined : args[emailAt + 1];
-    if (emailAt !== -1 && !email) {
-      out("Usage : npm run leads -- export --email EMAIL [FICHIER]");
-      return 2;
-    }
-    const target = args.filter(
-      (_, index) => emailAt === -1 || (index !== emailAt && index !== emailAt + 1),
-    )[0];
-    const opened = await store();
-    const leads = email === undefined ? await opened.list() : await opened.findByEmail(email);
-    const csv = leadsCsv(leads);
-    if (target === "-") {
-      process.stdout.write(csv);
-      return 0;
-    }
-    const file = resolve(target ?? `demandes-${new Date().toISOString().slice(0, 10)}.csv`);
-    await writeFile(file, csv, "utf8");
-    out(`${leads.length} demande(s) écrite(s) dans ${file}`);
     return 0;
   },
 };
@@ -203,25 +116,21 @@ const check: Command = {
     };
     const suffix = (detail: string) => (detail ? ` (${detail})` : "");
 
-    if (storeKind(settings.store) === "postgres") {
-      await probe(`Base PostgreSQL ${redactUrl(settings.store.databaseUrl!)}`, async () => {
-        const opened = (await store()) as PostgresLeadStore;
-        await opened.ping();
-        const version = await opened.schemaVersion();
-        const latest = (await import("../leads/postgres-migrations")).latestVersion;
-        if (version < latest) {
-          throw new Error(
-            `schéma en version ${version} sur ${latest} : lancez npm run leads -- migrate`,
-          );
-        }
-        return `schéma à jour, version ${version}`;
-      });
-    } else {
-      await probe("Fichier des demandes", async () => {
-        await (await store()).list();
-        return "lisible";
-      });
-    }
+    const where =
+      storeKind(settings.store) === "postgres"
+        ? `Base PostgreSQL ${redactUrl(settings.store.databaseUrl!)}`
+        : `Base intégrée ${settings.store.databaseDir}`;
+    await probe(where, async () => {
+      const opened = await store();
+      await opened.ping();
+      const version = await opened.schemaVersion();
+      if (version < latestVersion) {
+        throw new Error(
+          `schéma en version ${version} sur ${latestVersion} : lancez npm run leads -- migrate`,
+        );
+      }
+      return `schéma à jour, version ${version}`;
+    });
 
     const config = settings.delivery;
     if (config.email) {
@@ -244,13 +153,10 @@ const check: Command = {
 
 const migrate: Command = {
   args: "",
-  summary: "crée ou met à jour le schéma PostgreSQL (DATABASE_URL)",
-  async run(_args, { config, out, store }) {
-    if (storeKind(config.store) !== "postgres") {
-      out("Stockage dans un fichier (DATABASE_URL n'est pas défini) : rien à migrer.");
-      return 0;
-    }
-    const applied = await ((await store()) as PostgresLeadStore).migrate();
+  summary:
+    "crée ou met à jour le schéma de la base (PostgreSQL : DATABASE_URL ; la base intégrée le fait à l'ouverture)",
+  async run(_args, { out, store }) {
+    const applied = await (await store()).migrate();
     out(
       applied.length === 0
         ? "Schéma déjà à jour."
@@ -318,43 +224,6 @@ const release: Command = {
     const { sent, failed } = await deliverNow(opened, config);
     out(
       `Demande ${id} sortie de la quarantaine (raison : ${before.quarantine.reason}). Envois : ${sent} réussi(s), ${failed} échec(s)${failed > 0 ? " ; « retry » les reprendra" : ""}.`,
-    );
-    return 0;
-  },
-};
-
-const purge: Command = {
-  args: "",
-  summary:
-    "supprime les demandes reçues il y a plus de QUOTE_RETENTION_DAYS jours (1095 par défaut)",
-  async run(_args, { config, out, store }) {
-    const days = config.retentionDays;
-    const { before, deleted } = await purgeExpired(await store(), days);
-    out(
-      `${deleted} demande(s) reçue(s) avant le ${parisTime(before.toISOString())} supprimée(s) (conservation : ${days} jours).`,
-    );
-    return 0;
-  },
-};
-
-const erase: Command = {
-  args: "EMAIL",
-  summary:
-    "supprime toutes les demandes d'une personne, ses défis anti-robot et ses compteurs (droit à l'effacement)",
-  async run([email], { out, store }) {
-    if (!email) {
-      out("Usage : npm run leads -- erase EMAIL");
-      return 2;
-    }
-    const { leads, challenges, counters } = await (await store()).erase(email);
-    for (const lead of leads) {
-      const { request } = lead;
-      out(
-        `supprimée : ${lead.id}  ${parisTime(lead.receivedAt)}  ${request.company} — ${request.firstName} ${request.lastName} <${request.email}>`,
-      );
-    }
-    out(
-      `${leads.length} demande(s), ${challenges} défi(s) anti-robot et ${counters} compteur(s) supprimé(s) pour ${email}.`,
     );
     return 0;
   },

@@ -1,11 +1,12 @@
 import { ConfigError, readServerConfig, type Env, type ServerConfig } from "../config";
-import type { LeadStore } from "../leads/lead-store";
 import { openLeadStore } from "../leads/open-store";
+import type { SqlLeadStore } from "../leads/sql-store";
 import { oneLine } from "../one-line";
 import { commands, type CliContext } from "./commands";
 
-// `npm run leads -- <commande>`: the same commands on the file and on PostgreSQL, chosen by the
-// same variables as the endpoint (DATABASE_URL, else QUOTE_REQUESTS_FILE).
+// `npm run leads -- <commande>`: the same commands on PostgreSQL and on the embedded database,
+// chosen by the same variables as the endpoint (DATABASE_URL, else QUOTE_DATABASE_DIR). Beside a
+// running server, a command joins the engine that server hosts (src/server/leads/embedded-host.ts).
 
 function help(): string {
   const width = Math.max(...Object.entries(commands).map(([n, c]) => `${n} ${c.args}`.length));
@@ -34,7 +35,7 @@ export async function main(argv: string[], env?: Env): Promise<number> {
     return 2;
   }
   const { store: settings } = config;
-  let opened: Promise<LeadStore> | undefined;
+  let opened: Promise<SqlLeadStore> | undefined;
   const context: CliContext = {
     config,
     out: (line) => console.log(line),

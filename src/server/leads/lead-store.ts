@@ -1,8 +1,9 @@
 import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 
-// The contract every lead store keeps (the JSON-lines file, PostgreSQL). The endpoint, the
-// delivery worker and `npm run leads` speak only to this interface, so a store can be swapped by
-// configuration (DATABASE_URL) without touching them.
+// What the lead store does, split by job: the leads themselves (LeadRecords), their delivery
+// queue (DeliveryQueue) and the anti-spam ledger (SpamLedger). One SQL implementation keeps all
+// three (sql-store.ts) on PostgreSQL or on the embedded engine; each job has one contract test
+// suite run against both (src/server/leads/__tests__/contract/).
 
 /** Where an accepted lead is announced. Each channel is delivered exactly once. */
 export type Channel = "email" | "ack" | "webhook";
@@ -50,14 +51,33 @@ export interface ClaimOptions {
   ignoreBackOff?: boolean;
 }
 
-export interface LeadStore {
-  /** Resolves once the lead is durable (file flushed, transaction committed); rejects otherwise. */
+/** The leads: stored once per idempotency key, read, released from quarantine, erased. */
+export interface LeadRecords {
+  /** Resolves once the lead is durable (transaction committed); rejects otherwise. */
   save(lead: Lead): Promise<SaveResult>;
   get(id: string): Promise<Lead | undefined>;
   /** The lead stored with this Idempotency-Key, if any: a replay is answered from it. */
   findByKey(key: string): Promise<Lead | undefined>;
   /** Every lead, oldest first, quarantined ones included. */
   list(): Promise<Lead[]>;
+  /** Clears a lead's quarantine, so it is delivered like any other; undefined if no such lead. */
+  release(id: string): Promise<Lead | undefined>;
+  /** The leads sent with this email address (compared without case), oldest first. */
+  findByEmail(email: string): Promise<Lead[]>;
+  /**
+   * Deletes the leads received before `before` (quarantined ones too), and the spent challenges
+   * and counters that have ended at `now`, in one transaction. Resolves to the leads deleted.
+   */
+  purge(before: Date, now: Date): Promise<number>;
+  /**
+   * Deletes every lead sent with this email address, the challenges it spent and its counters,
+   * in one transaction; resolves to the leads deleted and the count of the rest.
+   */
+  erase(email: string): Promise<{ leads: Lead[]; challenges: number; counters: number }>;
+}
+
+/** Each lead's channels, claimed with a lease so that one process alone sends each. */
+export interface DeliveryQueue {
   /**
    * Leads with a pending delivery due at `now`, each such channel claimed for `leaseMs` so that a
    * second process (or a second retry run) does not send it too. A claimed channel is never due
@@ -67,10 +87,13 @@ export interface LeadStore {
   claimDue(now: Date, leaseMs: number, options?: ClaimOptions): Promise<Lead[]>;
   /** Records one channel's new state for one lead (durable before it resolves). */
   recordDelivery(id: string, channel: Channel, delivery: Delivery): Promise<void>;
+}
 
-  // Spam defences (src/server/spam) and personal data (RGPD): kept in the store, so that every
-  // process sharing it agrees on them.
-
+/**
+ * The anti-spam defences' memory (src/server/spam), kept in the database so that every process
+ * sharing it agrees on them.
+ */
+export interface SpamLedger {
   /**
    * Records an anti-bot challenge as spent until it expires, durably. True when the request may
    * go on: the challenge was not spent yet, or it was spent by the same `spender` (the same
@@ -93,19 +116,9 @@ export interface LeadStore {
    * every copy gets the same verdict, at once or later.
    */
   countHit(key: string, windowStart: Date, windowEnd: Date, hit?: string | null): Promise<number>;
-  /** Clears a lead's quarantine, so it is delivered like any other; undefined if no such lead. */
-  release(id: string): Promise<Lead | undefined>;
-  /**
-   * Deletes the leads received before `before` (quarantined ones too), and the spent challenges
-   * and counters that have ended at `now`. Resolves to the number of leads deleted.
-   */
-  purge(before: Date, now: Date): Promise<number>;
-  /** The leads sent with this email address (compared without case), oldest first. */
-  findByEmail(email: string): Promise<Lead[]>;
-  /**
-   * Deletes every lead sent with this email address, the challenges it spent and its counters;
-   * resolves to the leads deleted and the count of the rest.
-   */
-  erase(email: string): Promise<{ leads: Lead[]; challenges: number; counters: number }>;
+}
+
+/** The three jobs on one database, as the endpoint, the delivery runner and the CLI get them. */
+export interface LeadStore extends LeadRecords, DeliveryQueue, SpamLedger {
   close(): Promise<void>;
 }

@@ -1,44 +1,59 @@
 import type { StoreSettings } from "../config";
-import { FileLeadStore } from "./file-store";
+import { Database } from "./database";
+import { openEmbedded, type EmbeddedEndpoint } from "./embedded-host";
 import { FunctionsHostWithoutDatabaseError } from "./host";
-import type { LeadStore } from "./lead-store";
-import { PostgresLeadStore } from "./postgres-store";
+import { SqlLeadStore } from "./sql-store";
 
-// Which lead store the configuration asks for: PostgreSQL with DATABASE_URL, else the JSON-lines
-// file (QUOTE_REQUESTS_FILE), which a functions host is refused (its disk does not last).
-// A store chosen here is the one the endpoint, the delivery worker and `npm run leads` all use.
-// The settings come from the server's configuration (src/server/config.ts).
+// Which database keeps the leads: PostgreSQL with DATABASE_URL, else the embedded engine in
+// QUOTE_DATABASE_DIR (embedded-host.ts), which a functions host is refused (its disk does not
+// last). Either way the same store (sql-store.ts) is what the endpoint, the delivery worker and
+// `npm run leads` use.
 
-export type StoreKind = "postgres" | "file";
+export type StoreKind = "postgres" | "embedded";
 
 export function storeKind(settings: StoreSettings): StoreKind {
-  return settings.databaseUrl ? "postgres" : "file";
+  return settings.databaseUrl ? "postgres" : "embedded";
 }
 
 export interface OpenOptions {
-  /** PostgreSQL connections of this process (default 10); a command needs one or two. */
+  /** Connections of this process (default 10); a command needs one or two. */
   maxConnections?: number;
 }
 
 /**
- * Opens the configured store, ready for its first request (the file already indexed; the
- * database is connected to, and its schema checked, at the first request, so that a database
- * down at start does not stop the site: its requests get a French 500 until it is back).
+ * Opens the configured store. PostgreSQL is connected to, and its schema checked, at the first
+ * request, so that a database down at start does not stop the site: its requests get a French
+ * 500 until it is back. The embedded engine is opened (or joined) now and migrated.
  */
 export async function openLeadStore(
   settings: StoreSettings,
   options: OpenOptions = {},
-): Promise<LeadStore> {
-  if (settings.databaseUrl) return new PostgresLeadStore(settings.databaseUrl, options);
+): Promise<SqlLeadStore> {
+  if (settings.databaseUrl) {
+    return new SqlLeadStore(new Database({ connectionString: settings.databaseUrl }, options));
+  }
   if (settings.functionsHost) throw new FunctionsHostWithoutDatabaseError(settings.functionsHost);
-  const store = new FileLeadStore(settings.file);
-  await store.open();
+  const folder = settings.databaseDir;
+  let endpoint: EmbeddedEndpoint = await openEmbedded(folder);
+  // The host may be another process (the server, or a command) that ends before this one: then
+  // this one opens the folder itself, at the same socket, or joins whoever did.
+  const reconnect = async () => {
+    if (!endpoint.stop) endpoint = await openEmbedded(folder);
+  };
+  const database = new Database(
+    { host: endpoint.socketFolder, user: "postgres", database: "postgres" },
+    { ...options, explicitTransactions: true, reconnect },
+  );
+  const store = new SqlLeadStore(database, async () => {
+    await endpoint.stop?.();
+  });
+  await store.migrate();
   return store;
 }
 
 /** The configuration a store was opened for: another one (a test, an edit) opens another. */
 function storeKey(settings: StoreSettings): string {
-  return settings.databaseUrl ? `postgres ${settings.databaseUrl}` : settings.file;
+  return settings.databaseUrl ? `postgres ${settings.databaseUrl}` : settings.databaseDir;
 }
 /** A connection string fit for a log or a terminal: the password replaced by ***. */
 export function redactUrl(url: string): string {
@@ -55,10 +70,10 @@ export function redactUrl(url: string): string {
 // (`gatsby develop`), so a module-level variable would give each request a store, an index and a
 // lock of its own. The stores live on globalThis, shared by every copy of this module.
 const registryKey: unique symbol = Symbol.for("recouvrement-loyers/lead-stores");
-type Registry = { [registryKey]?: Map<string, Promise<LeadStore>> };
+type Registry = { [registryKey]?: Map<string, Promise<SqlLeadStore>> };
 
 /** One store per configuration for the whole process, opened on first use. */
-export function sharedLeadStore(settings: StoreSettings): Promise<LeadStore> {
+export function sharedLeadStore(settings: StoreSettings): Promise<SqlLeadStore> {
   const holder = globalThis as Registry;
   const stores = (holder[registryKey] ??= new Map());
   const key = storeKey(settings);

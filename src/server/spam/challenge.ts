@@ -125,7 +125,7 @@ type SecretHolder = { [generatedKey]?: string };
  */
 export function challengeSecret(
   configured: string | null,
-  dataFile: string,
+  dataDir: string,
   log: LeadLogger = processLogger(),
 ): string {
   if (configured) return configured;
@@ -133,7 +133,7 @@ export function challengeSecret(
   const known = holder[generatedKey];
   if (known) return known;
   let generated: string | undefined;
-  const file = join(dirname(dataFile), ".challenge-secret");
+  const file = join(dirname(dataDir), ".challenge-secret");
   try {
     generated = readFileSync(file, "utf8").trim() || undefined;
   } catch {

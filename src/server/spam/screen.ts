@@ -33,7 +33,7 @@ export function spamSettings(
   log?: LeadLogger,
 ): SpamSettings {
   return {
-    secret: challengeSecret(config.spam.challengeSecret, config.store.file, log),
+    secret: challengeSecret(config.spam.challengeSecret, config.store.databaseDir, log),
     limits: config.spam.rateLimits,
   };
 }

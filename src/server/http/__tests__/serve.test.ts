@@ -1,11 +1,13 @@
 /** @jest-environment node */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { embeddedSettings } from "../../../test-utils/leads";
 import { personHeaders, testChallengeSecret } from "../../../test-utils/anti-bot";
+import { openLeadStore } from "../../leads/open-store";
 
 // `npm run serve` as a process of its own, stopped with SIGTERM while requests are in flight:
 // each of them still gets its answer, each accepted lead is on disk, whole, and the process
@@ -36,7 +38,7 @@ beforeEach(async () => {
         ...process.env,
         PORT: "0",
         HOST: "127.0.0.1",
-        QUOTE_REQUESTS_FILE: join(dir, "leads.jsonl"),
+        QUOTE_DATABASE_DIR: join(dir, "leads"),
         // Posts as the form sends them (solved challenges), eight from one address at once.
         QUOTE_CHALLENGE_SECRET: testChallengeSecret,
         QUOTE_RATE_LIMIT: "off",
@@ -53,7 +55,7 @@ beforeEach(async () => {
     });
     server.on("exit", () => fail(new Error(`the server stopped:\n${output}`)));
   });
-}, 30_000);
+}, 120_000);
 
 afterEach(() => {
   if (server.exitCode === null) server.kill("SIGKILL");
@@ -131,14 +133,12 @@ it("on SIGTERM, finishes the posts in flight, stores each whole, refuses new con
   expect(code).toBe(0);
   expect(output).toContain("SIGTERM: finishing the requests in flight");
 
-  const text = readFileSync(join(dir, "leads.jsonl"), "utf8");
-  expect(text.endsWith("\n")).toBe(true);
-  const stored = text
-    .slice(0, -1)
-    .split("\n")
-    .map((line) => JSON.parse(line) as { id: string; idempotencyKey: string });
+  // The server gone, this process opens its data folder, as `npm run leads` would.
+  const store = await openLeadStore(embeddedSettings(join(dir, "leads")));
+  const stored = await store.list();
+  await store.close();
   const ids = answers.map(
     (answer) => (JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)) as { id: string }).id,
   );
   expect(stored.map((lead) => lead.id).sort()).toEqual(ids.sort());
-}, 30_000);
+}, 120_000);

@@ -1,5 +1,8 @@
-// The PostgreSQL schema, as numbered migrations applied in order by `npm run leads -- migrate`.
-// Never edit a migration that has shipped: append the next number (spam defences will add theirs).
+import type { Database } from "./database";
+
+// The schema, as numbered migrations: the same SQL on PostgreSQL (applied by `npm run leads --
+// migrate`) and on the embedded engine (applied when it opens). Never edit a migration that has
+// shipped: append the next number.
 
 export interface Migration {
   version: number;
@@ -94,3 +97,48 @@ export const migrations: readonly Migration[] = [
 ];
 
 export const latestVersion = migrations.reduce((latest, m) => Math.max(latest, m.version), 0);
+
+const migrationsTable = "lead_schema_migrations";
+// Any constant shared by every process: two `migrate` runs at once then apply each step once.
+const migrationLockKey = 4_246_813;
+
+/** Applies every migration not applied yet, all in one transaction. Returns their versions. */
+export async function migrate(database: Database): Promise<number[]> {
+  return database.transaction(async (client) => {
+    // Held until this transaction ends: a second `migrate` waits, then finds the work done.
+    await client.query("SELECT pg_advisory_xact_lock($1)", [migrationLockKey]);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${migrationsTable} (
+         version integer PRIMARY KEY, description text NOT NULL,
+         applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const applied = new Set(
+      (await client.query<{ version: number }>(`SELECT version FROM ${migrationsTable}`)).rows.map(
+        (row) => row.version,
+      ),
+    );
+    const done: number[] = [];
+    for (const migration of migrations) {
+      if (applied.has(migration.version)) continue;
+      await client.query(migration.sql);
+      await client.query(`INSERT INTO ${migrationsTable} (version, description) VALUES ($1, $2)`, [
+        migration.version,
+        migration.description,
+      ]);
+      done.push(migration.version);
+    }
+    return done;
+  });
+}
+
+/** The schema version in the database: 0 when `migrate` never ran. */
+export async function schemaVersion(database: Database): Promise<number> {
+  const { rows } = await database.query<{ version: number | null }>(
+    `SELECT CASE WHEN to_regclass('${migrationsTable}') IS NULL THEN 0 END AS version`,
+  );
+  if (rows[0]?.version === 0) return 0;
+  const result = await database.query<{ version: number | null }>(
+    `SELECT max(version) AS version FROM ${migrationsTable}`,
+  );
+  return result.rows[0]?.version ?? 0;
+}

@@ -1,0 +1,90 @@
+import { processLogger } from "../log/logger";
+import { Database } from "./database";
+import type { LeadStore } from "./lead-store";
+import { latestVersion, migrate, schemaVersion } from "./migrations";
+import { SqlDeliveryQueue } from "./sql-deliveries";
+import { SqlLeadRecords } from "./sql-leads";
+import { SqlSpamLedger } from "./sql-ledger";
+
+// The lead store: its three jobs (lead-store.ts) over one database, PostgreSQL or the embedded
+// engine, with the same SQL and the same migrations.
+
+/** Thrown while the database lacks the schema: the endpoint answers 500 and logs this message. */
+export class SchemaMissingError extends Error {
+  constructor(found: number) {
+    super(
+      `the schema for leads is at version ${found}, ${latestVersion} is needed: ` +
+        "run `npm run leads -- migrate` with the same DATABASE_URL",
+    );
+    this.name = "SchemaMissingError";
+  }
+}
+
+export class SqlLeadStore implements LeadStore {
+  private schemaChecked = false;
+  private readonly records: SqlLeadRecords;
+  private readonly queue: SqlDeliveryQueue;
+  private readonly ledger: SqlSpamLedger;
+
+  /** `onClose` runs after the pool ends: the embedded engine stops there when this store owns it. */
+  constructor(
+    readonly database: Database,
+    private readonly onClose: () => Promise<void> = async () => {},
+  ) {
+    const ready = () => this.ready();
+    this.records = new SqlLeadRecords(database, ready);
+    this.queue = new SqlDeliveryQueue(database, ready);
+    this.ledger = new SqlSpamLedger(database, ready);
+  }
+
+  save = (...args: Parameters<LeadStore["save"]>) => this.records.save(...args);
+  get = (...args: Parameters<LeadStore["get"]>) => this.records.get(...args);
+  findByKey = (...args: Parameters<LeadStore["findByKey"]>) => this.records.findByKey(...args);
+  list = () => this.records.list();
+  release = (...args: Parameters<LeadStore["release"]>) => this.records.release(...args);
+  findByEmail = (...args: Parameters<LeadStore["findByEmail"]>) =>
+    this.records.findByEmail(...args);
+  purge = (...args: Parameters<LeadStore["purge"]>) => this.records.purge(...args);
+  erase = (...args: Parameters<LeadStore["erase"]>) => this.records.erase(...args);
+  claimDue = (...args: Parameters<LeadStore["claimDue"]>) => this.queue.claimDue(...args);
+  recordDelivery = (...args: Parameters<LeadStore["recordDelivery"]>) =>
+    this.queue.recordDelivery(...args);
+  spendChallenge = (...args: Parameters<LeadStore["spendChallenge"]>) =>
+    this.ledger.spendChallenge(...args);
+  countHit = (...args: Parameters<LeadStore["countHit"]>) => this.ledger.countHit(...args);
+
+  /** Applies the migrations not applied yet; resolves to their versions. */
+  async migrate(): Promise<number[]> {
+    const done = await migrate(this.database);
+    this.schemaChecked = true;
+    return done;
+  }
+
+  schemaVersion(): Promise<number> {
+    return schemaVersion(this.database);
+  }
+
+  /** One round trip to the database, for `npm run leads -- check`. */
+  async ping(): Promise<void> {
+    await this.database.query("SELECT 1");
+  }
+
+  // Checked once per process, at first use rather than at start: a functions host starts an
+  // instance per request burst, and the error then reaches the log of the request that met it.
+  // A failed check is not remembered, so running `migrate` is enough, without a restart.
+  private async ready(): Promise<void> {
+    if (this.schemaChecked) return;
+    const version = await this.schemaVersion();
+    if (version < latestVersion) {
+      const error = new SchemaMissingError(version);
+      processLogger().error(error.message);
+      throw error;
+    }
+    this.schemaChecked = true;
+  }
+
+  async close(): Promise<void> {
+    await this.database.close();
+    await this.onClose();
+  }
+}

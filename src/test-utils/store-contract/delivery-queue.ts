@@ -1,0 +1,71 @@
+import { beforeEach, describe, expect, test } from "@jest/globals";
+import { makeLead } from "../leads";
+import type { Engine } from "./engines";
+
+// The delivery queue's contract (src/server/leads/lead-store.ts, DeliveryQueue), run against
+// every engine: the embedded one in npm test, PostgreSQL in npm run test:pipeline.
+
+export function deliveryQueueContract(name: string, engine: () => Engine): void {
+  describe(`delivery queue on ${name}`, () => {
+    beforeEach(() => engine().clear());
+
+    test("two processes claiming at once never get the same lead; a claim lasts its lease", async () => {
+      const { store, second } = engine();
+      const leads = Array.from({ length: 30 }, () => makeLead());
+      for (const lead of leads) await store.save(lead);
+      const now = new Date();
+      const [a, b] = await Promise.all([store.claimDue(now, 60_000), second.claimDue(now, 60_000)]);
+      const [c, d] = await Promise.all([store.claimDue(now, 60_000), second.claimDue(now, 60_000)]);
+      const claimed = [...a, ...b, ...c, ...d].map((lead) => lead.id);
+      expect(new Set(claimed).size).toBe(claimed.length);
+      expect(claimed.sort()).toEqual(leads.map((lead) => lead.id).sort());
+      // Leased: nothing due until the lease has passed.
+      expect(await store.claimDue(now, 60_000)).toEqual([]);
+      const later = await store.claimDue(new Date(now.getTime() + 61_000), 60_000);
+      expect(later.length).toBeGreaterThan(0);
+    });
+
+    test("a recorded failure waits for its back-off, unless the claim ignores it; a sent channel is never claimed", async () => {
+      const { store } = engine();
+      const lead = makeLead({}, { channels: ["email", "webhook"] });
+      await store.save(lead);
+      const now = new Date();
+      const later = new Date(now.getTime() + 60_000).toISOString();
+      const failed = {
+        state: "pending" as const,
+        attempts: 1,
+        nextAttemptAt: later,
+        lastError: "connect ECONNREFUSED",
+        sentAt: null,
+      };
+      await store.recordDelivery(lead.id, "email", failed);
+      await store.recordDelivery(lead.id, "webhook", {
+        state: "sent",
+        attempts: 1,
+        nextAttemptAt: null,
+        lastError: null,
+        sentAt: now.toISOString(),
+      });
+      expect(await store.claimDue(now, 1000)).toEqual([]);
+      const [claimed] = await store.claimDue(now, 1000, { ignoreBackOff: true });
+      // Only the channel claimed is handed over; the sent one stays out of the caller's work.
+      expect(claimed?.deliveries).toEqual({ email: failed });
+      // Claimed: not even a retry takes it again before the lease ends.
+      expect(await store.claimDue(now, 1000, { ignoreBackOff: true })).toEqual([]);
+      expect(await store.get(lead.id)).toMatchObject({
+        deliveries: { webhook: { state: "sent" } },
+      });
+    });
+
+    test("a quarantined lead is never claimed until released", async () => {
+      const { store } = engine();
+      const lead = { ...makeLead(), quarantine: { reason: "champ piège" } };
+      await store.save(lead);
+      expect(await store.claimDue(new Date(), 1000)).toEqual([]);
+      await store.release(lead.id);
+      expect((await store.claimDue(new Date(), 1000)).map((claimed) => claimed.id)).toEqual([
+        lead.id,
+      ]);
+    });
+  });
+}

@@ -1,0 +1,126 @@
+import { beforeEach, describe, expect, test } from "@jest/globals";
+import { emailCounterKey } from "../../server/spam/rate-limit";
+import { makeLead } from "../leads";
+import type { Engine } from "./engines";
+
+// The lead records' contract (src/server/leads/lead-store.ts, LeadRecords), run against every
+// engine: the embedded one in npm test, PostgreSQL in npm run test:pipeline.
+
+const day = 86_400_000;
+
+export function leadRecordsContract(name: string, engine: () => Engine): void {
+  describe(`lead records on ${name}`, () => {
+    beforeEach(() => engine().clear());
+
+    test("save, replay, conflict; get and list read back exactly what was stored", async () => {
+      const { store } = engine();
+      const lead = makeLead();
+      expect(await store.save(lead)).toEqual({ outcome: "created", lead });
+      const replay = await store.save({
+        ...makeLead(),
+        idempotencyKey: lead.idempotencyKey,
+        fingerprint: lead.fingerprint,
+      });
+      expect(replay).toEqual({ outcome: "replayed", lead });
+      const conflict = await store.save({
+        ...makeLead({ company: "Autre" }),
+        idempotencyKey: lead.idempotencyKey,
+      });
+      expect(conflict).toEqual({ outcome: "conflict" });
+      expect(await store.get(lead.id)).toEqual(lead);
+      expect(await store.get("not-a-uuid")).toBeUndefined();
+      const keyless = makeLead({}, { key: null });
+      await store.save(keyless);
+      await store.save({ ...makeLead({}, { key: null }), id: crypto.randomUUID() });
+      const ids = (await store.list()).map((stored) => stored.id);
+      expect(ids.slice(0, 2)).toEqual([lead.id, keyless.id]);
+      expect(ids).toHaveLength(3);
+    });
+
+    test("the same key saved by two processes at once is stored once", async () => {
+      const { store, second } = engine();
+      const lead = makeLead();
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 ? second : store).save({ ...lead, id: crypto.randomUUID() }),
+        ),
+      );
+      expect(results.filter((r) => r.outcome === "created")).toHaveLength(1);
+      expect(results.filter((r) => r.outcome === "replayed")).toHaveLength(19);
+      expect((await second.list()).map((stored) => stored.idempotencyKey)).toEqual([
+        lead.idempotencyKey,
+      ]);
+    });
+
+    test("releases a quarantined lead, for every process", async () => {
+      const { store, second } = engine();
+      const lead = { ...makeLead(), quarantine: { reason: "formulaire rempli en 0.4 s" } };
+      await store.save(lead);
+      expect((await store.release(lead.id))?.quarantine).toBeNull();
+      expect((await second.get(lead.id))?.quarantine).toBeNull();
+      expect(await store.release("00000000-0000-4000-8000-000000000000")).toBeUndefined();
+    });
+
+    test("purges the leads received before the retention date, and only them", async () => {
+      const { store } = engine();
+      const now = new Date();
+      const aged = (email: string, days: number, quarantine: { reason: string } | null = null) => ({
+        ...makeLead({ email }),
+        receivedAt: new Date(now.getTime() - days * day).toISOString(),
+        quarantine,
+      });
+      const old = aged("ancien@exemple.fr", 1100);
+      const oldSpam = aged("robot@exemple.fr", 1096, { reason: "champ piège" });
+      const recent = aged("recent@exemple.fr", 1094);
+      for (const lead of [old, oldSpam, recent]) await store.save(lead);
+      expect(await store.purge(new Date(now.getTime() - 1095 * day), now)).toBe(2);
+      expect((await store.list()).map((lead) => lead.id)).toEqual([recent.id]);
+    });
+
+    test("finds and erases one person's leads, challenges and counters, leaving the others", async () => {
+      const { store } = engine();
+      const claire = emailCounterKey("claire.martin@oph-exemple.fr");
+      const paul = emailCounterKey("paul.durand@oph-exemple.fr");
+      const hers = [
+        makeLead({ email: "Claire.Martin@OPH-exemple.fr" }),
+        makeLead({ email: "claire.martin@oph-exemple.fr" }),
+      ];
+      const his = makeLead({ email: "paul.durand@oph-exemple.fr" });
+      for (const lead of [...hers, his]) await store.save(lead);
+      const expiresAt = new Date(Date.now() + 600_000);
+      await store.spendChallenge("claire-1", expiresAt, claire);
+      await store.spendChallenge("paul-1", expiresAt, paul);
+      const start = new Date(Math.floor(Date.now() / day) * day);
+      const end = new Date(start.getTime() + day);
+      await store.countHit(claire, start, end);
+      await store.countHit(paul, start, end);
+
+      const found = await store.findByEmail("claire.martin@oph-exemple.fr");
+      expect(found.map((lead) => lead.id)).toEqual(hers.map((lead) => lead.id));
+      const erased = await store.erase(" CLAIRE.martin@oph-exemple.fr ");
+      expect(erased.leads.map((lead) => lead.id)).toEqual(hers.map((lead) => lead.id));
+      expect(erased).toMatchObject({ challenges: 1, counters: 1 });
+      expect(await store.findByEmail("claire.martin@oph-exemple.fr")).toEqual([]);
+      expect(await store.get(his.id)).toBeDefined();
+      // Her counter starts again from zero; his went on counting.
+      expect(await store.countHit(claire, start, end)).toBe(1);
+      expect(await store.countHit(paul, start, end)).toBe(2);
+      expect(await store.spendChallenge("paul-1", expiresAt, "x")).toBe(false);
+      expect(await store.spendChallenge("claire-1", expiresAt, "x")).toBe(true);
+    });
+
+    test("an erase beside a burst of saves deletes only what it listed", async () => {
+      const { store, second } = engine();
+      const email = "burst@oph-exemple.fr";
+      const saves = Array.from({ length: 30 }, () => makeLead({ email }));
+      const [erased] = await Promise.all([
+        second.erase(email),
+        Promise.all(saves.map((lead) => store.save(lead))),
+      ]);
+      const left = (await store.findByEmail(email)).map((lead) => lead.id);
+      const gone = erased.leads.map((lead) => lead.id);
+      // Every save answered "created" is either erased on purpose or still there, once.
+      expect([...gone, ...left].sort()).toEqual(saves.map((lead) => lead.id).sort());
+    });
+  });
+}
