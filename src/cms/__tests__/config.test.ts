@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import type { CmsCollection, CmsField } from "decap-cms-core";
+import type { CmsCollection, CmsField } from "../cms-types";
 import { validate, type Struct } from "superstruct";
 import { bodyOf, contentKinds, type ContentKind } from "../../content-model/kinds";
 import { constraintsOf } from "../../content-model/fields";

@@ -86,7 +86,11 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b)) && a.length > 0;
 }
 
-export function createCmsAuth({ settings, fetch = globalThis.fetch, timeoutMs = 10_000 }: CmsAuthOptions) {
+export function createCmsAuth({
+  settings,
+  fetch = globalThis.fetch,
+  timeoutMs = 10_000,
+}: CmsAuthOptions) {
   const methodAllowed = (method: string) => method === "GET" || method === "HEAD";
   const notAllowed = () => failure(405, cmsAuthMessages.methodNotAllowed, { allow: "GET, HEAD" });
 
@@ -168,7 +172,11 @@ export function createCmsAuth({ settings, fetch = globalThis.fetch, timeoutMs = 
     if (!code) return failure(400, cmsAuthMessages.denied, clear);
     const result = await exchange(settings, code, request.origin);
     if ("message" in result) return failure(result.status, result.message, clear);
-    return page(200, { status: "success", content: { token: result.token, provider: "github" } }, clear);
+    return page(
+      200,
+      { status: "success", content: { token: result.token, provider: "github" } },
+      clear,
+    );
   }
 
   return { start, callback };

@@ -1,6 +1,8 @@
 import { Server as NetServer, type AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
+import { createCmsAuth } from "../cms-auth/cms-auth";
+import { cmsAuthSettings } from "../cms-auth/settings";
 import { DeliveryRunner } from "../delivery/runner";
 import { openLeadStore } from "../leads/open-store";
 import { createQuoteEndpoint } from "../quote-endpoint";
@@ -28,6 +30,8 @@ async function main(): Promise<void> {
   const store = await openLeadStore(process.env);
   // Read once, so that a wrong QUOTE_RATE_LIMIT stops the start rather than every request.
   const spam = spamSettings(process.env);
+  // A half-set GitHub client for the admin's sign-in stops the start, naming what is missing.
+  const cmsAuth = createCmsAuth({ settings: cmsAuthSettings(process.env) });
   // Its settings are read now: a half-set channel stops the start, naming the missing variable.
   const delivery = new DeliveryRunner(store);
   const app = await createSiteServer({
@@ -39,6 +43,7 @@ async function main(): Promise<void> {
     }),
     trustProxy: trustProxySetting(process.env.TRUST_PROXY),
     spam,
+    cmsAuth,
   });
   const purging = startDailyPurge(store, retentionDays(process.env));
   // Closed after the last request has its answer, so no write is cut short; the deliveries under

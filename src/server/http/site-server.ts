@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { ErrorBody } from "../../features/quote-form/quote-api";
+import { createCmsAuth, type CmsAuth } from "../cms-auth/cms-auth";
 import type { QuoteEndpoint } from "../quote-endpoint";
 import { headerLookup, parseHeadersFile } from "./host-headers";
 import type { TrustProxy } from "./settings";
@@ -10,7 +11,7 @@ import { challengeResponse, spamSettings, type SpamSettings } from "../spam/scre
 
 // The production server: the built site in public/ with the headers of its own _headers file,
 // Brotli or gzip files made at build time (src/build/precompress.ts), 404.html for unknown paths,
-// and the quote endpoint at /api/contact. Fastify adds no X-Powered-By and no CORS header.
+// the quote endpoint at /api/contact, and the admin's GitHub sign-in at /api/cms/. Fastify adds no X-Powered-By and no CORS header.
 
 export interface SiteServerOptions {
   /** The built site (`public/`), read once at start: a new build needs a restart. */
@@ -21,6 +22,8 @@ export interface SiteServerOptions {
   trustProxy?: TrustProxy;
   /** The anti-bot settings, the endpoint's own (read from the environment by default). */
   spam?: SpamSettings;
+  /** The admin's GitHub sign-in (src/server/cms-auth/); without it, it answers "not configured". */
+  cmsAuth?: CmsAuth;
 }
 
 const messages = {
@@ -78,6 +81,7 @@ export async function createSiteServer({
   endpoint,
   trustProxy = false,
   spam,
+  cmsAuth = createCmsAuth({ settings: undefined }),
 }: SiteServerOptions): Promise<FastifyInstance> {
   let settings = spam;
   const challengeSettings = () => (settings ??= spamSettings());
@@ -188,6 +192,31 @@ export async function createSiteServer({
       handler: async (request, reply) => {
         const answer = await challengeResponse(request.method, challengeSettings());
         return withHostHeaders(reply, urlPathOf(request.url) ?? "/")
+          .code(answer.status)
+          .headers(answer.headers)
+          .send(answer.body);
+      },
+    });
+  }
+
+  // The admin's sign-in popup: to GitHub and back, on this origin as the browser reached it.
+  for (const [url, step] of [
+    ["/api/cms/auth", cmsAuth.start],
+    ["/api/cms/callback", cmsAuth.callback],
+  ] as const) {
+    app.route({
+      method: ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"],
+      url,
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
+        const queryAt = request.url.indexOf("?");
+        const answer = await step({
+          method: request.method,
+          query: new URLSearchParams(queryAt === -1 ? "" : request.url.slice(queryAt + 1)),
+          cookie: request.headers.cookie,
+          origin: `${request.protocol}://${request.host}`,
+        });
+        return withHostHeaders(reply, url)
           .code(answer.status)
           .headers(answer.headers)
           .send(answer.body);
