@@ -8,7 +8,8 @@ import { cmsSettings, type CmsSettings } from "../cms/settings";
 // collections and the previews, drawn by the site's components with the site's React 18)
 // bundled by esbuild in a few seconds. The site's webpack never sees either.
 
-const decapDist = path.join(path.dirname(require.resolve("decap-cms/package.json")), "dist");
+// From the project's folder, where builds run (Gatsby's compiled gatsby-node has no require.resolve).
+const decapDist = path.resolve("node_modules/decap-cms/dist");
 
 /** decap-cms.js, the chunks it loads from its own folder, and its licence notice. */
 const isDecapFile = (file: string) =>
