@@ -13,7 +13,7 @@ import References from "../components/references/references";
 import Results from "../components/results/results";
 import TestimonialCarousel from "../components/testimonials/testimonial-carousel";
 import type { CompanyDetails, Figures } from "../content-model/schemas";
-import { fillTokens, fillTokensDeep, tokenValues, type TokenValues } from "../content-model/tokens";
+import { fillTokens, fillTokensDeep, tokenValues } from "../content-model/tokens";
 import type { LandingCopy } from "../hooks/use-landing-copy";
 import type { ImmutableMap, PreviewProps } from "./cms-types";
 import { bridgedPreview, type BridgedProps, type DecapGlobals } from "./preview-bridge";
