@@ -110,6 +110,10 @@ describe("adminPolicy", () => {
       ["'self'", "http://localhost:8081", "https://api.github.com"],
     ],
     [
+      { CMS_REPO: "hestia/site", CMS_GITHUB_URL: "https://github.hestia.fr/" },
+      ["'self'", "http://localhost:8081", "https://github.hestia.fr"],
+    ],
+    [
       { CMS_BACKEND: "gitlab", CMS_REPO: "hestia/site" },
       ["'self'", "http://localhost:8081", "https://gitlab.com"],
     ],
