@@ -98,19 +98,21 @@ describe("the admin's GitHub sign-in", () => {
       page.waitForEvent("popup"),
       page.getByRole("button", { name: "Se connecter avec GitHub" }).click(),
     ]);
-    // Our endpoint sends the popup to the authorize page with a state, which GitHub sends back.
-    const authorize = await popup.waitForRequest((request) =>
-      request.url().startsWith(`${gitHubUrl}/login/oauth/authorize`),
-    );
-    const query = new URL(authorize.url()).searchParams;
-    assert.equal(query.get("client_id"), "Iv1.e2e-client");
-    assert.equal(query.get("redirect_uri"), `${baseUrl}/api/cms/callback`);
-    assert.match(query.get("state") ?? "", /^[\w-]{43}$/);
     await popup.waitForEvent("close");
     await page.getByRole("link", { name: "Contenus" }).waitFor();
     await page.getByRole("link", { name: "Flux" }).waitFor();
     await page.screenshot({ path: `${screenshotDir}/admin-github-signed-in.png` });
+    // Our endpoint sent the popup to the authorize page with a state, which came back with the code.
+    const authorize = github.authorizations.at(-1);
+    assert.equal(authorize?.client_id, "Iv1.e2e-client");
+    assert.equal(authorize?.redirect_uri, `${baseUrl}/api/cms/callback`);
+    assert.equal(authorize?.scope, "repo");
+    assert.match(authorize?.state ?? "", /^[\w-]{43}$/);
     assert.equal(github.exchanges.at(-1)?.client_secret, "e2e-client-secret");
+    assert.deepEqual(
+      page.foreignRequests.filter((url) => !url.startsWith(gitHubUrl)),
+      [],
+    );
   });
 
   it("ends a refusal on GitHub in the admin with the French reason, and no token", async () => {

@@ -13,12 +13,14 @@ const troubleshooting =
  * Starts the stand-in on `port`. `nextAuthorize` decides how the next visit to the authorize page
  * ends: "grant" (a new code), "deny" (the person refuses: error=access_denied), or "replay" (the
  * last code exchanged for a token, used once already). `dropNextExchange()` cuts the next token request's
- * connection, as an unreachable GitHub would. `exchanges` lists the token requests received.
+ * connection, as an unreachable GitHub would. `authorizations` and `exchanges` list the
+ * authorize pages' queries and the token requests received.
  */
 export async function startGitHubStandIn({ port, clientId, clientSecret, repo }) {
   const codes = new Map(); // code → { redirectUri, used }
   const tokens = new Set();
   const exchanges = [];
+  const authorizations = [];
   let lastExchanged;
   let dropExchange = false;
   const control = { nextAuthorize: "grant" };
@@ -42,6 +44,7 @@ export async function startGitHubStandIn({ port, clientId, clientSecret, repo })
   };
 
   function authorize(url, response) {
+    authorizations.push(Object.fromEntries(url.searchParams));
     const redirectUri = url.searchParams.get("redirect_uri") ?? "";
     const state = url.searchParams.get("state");
     if (url.searchParams.get("client_id") !== clientId) {
@@ -184,6 +187,7 @@ export async function startGitHubStandIn({ port, clientId, clientSecret, repo })
   return {
     url: `http://127.0.0.1:${port}`,
     control,
+    authorizations,
     exchanges,
     dropNextExchange: () => (dropExchange = true),
     close: async () => {
