@@ -25,7 +25,7 @@ const page = (siteScript: string) => `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="none">
 <title>Administration du contenu</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="icon" href="favicon.svg" type="image/svg+xml">
 </head>
 <body>
 <script src="${siteScript}"></script>
@@ -36,7 +36,7 @@ const page = (siteScript: string) => `<!doctype html>
 
 /**
  * Writes public/admin/ from scratch: Decap's files, the site's part (admin.js, admin.css and the
- * fonts it names) and index.html, which is not a Gatsby page (no sitemap lists it) and asks
+ * fonts it names), the site's icon, and index.html, which is not a Gatsby page (no sitemap lists it) and asks
  * search engines to skip it. Returns the settings it was built with.
  */
 export async function buildAdmin(publicDir: string, env: NodeJS.ProcessEnv): Promise<CmsSettings> {
@@ -64,6 +64,7 @@ export async function buildAdmin(publicDir: string, env: NodeJS.ProcessEnv): Pro
       "process.env.NODE_ENV": JSON.stringify("production"),
     },
   });
+  copyFileSync(path.resolve("static/favicon.svg"), path.join(adminDir, "favicon.svg"));
   writeFileSync(path.join(adminDir, "index.html"), page("admin.js"));
   return settings;
 }
