@@ -138,7 +138,10 @@ describe("the admin", () => {
     assert.equal(draftBranches(), "");
     assert.deepEqual(page.foreignRequests, []);
     // The workflow asks decap-server for a draft before there is one: a 404 the browser logs.
-    assert.deepEqual(missing.filter((url) => url !== backendUrl), []);
+    assert.deepEqual(
+      missing.filter((url) => url !== backendUrl),
+      [],
+    );
     assert.deepEqual(
       page.errors.filter((error) => !error.includes("status of 404 (Not Found)")),
       [],
