@@ -4,7 +4,6 @@ import type { GatsbyConfig } from "gatsby";
 import matter from "gray-matter";
 import { designToken } from "./src/build/design-tokens";
 import { sitemapExcludes } from "./src/build/search-engines";
-import { cmsSettings } from "./src/cms/settings";
 import { contentFolders } from "./src/shared/content-model/kinds";
 import { siteUrl } from "./src/shared/site-url";
 
@@ -72,27 +71,6 @@ const config: GatsbyConfig = {
           sizes: `${size}x${size}`,
           type: "image/png",
         })),
-      },
-    },
-    {
-      // The admin at /admin/: a page of its own (not a Gatsby page, so never in the sitemap),
-      // marked noindex, bundled from npm with React and Decap served from /admin/ itself.
-      resolve: "gatsby-plugin-decap-cms",
-      options: {
-        modulePath: `${__dirname}/src/cms/cms.tsx`,
-        manualInit: true,
-        enableIdentityWidget: false,
-        includeRobots: false,
-        htmlTitle: "Administration du contenu",
-        htmlFavicon: `${__dirname}/static/favicon.svg`,
-        customizeWebpackConfig(
-          webpackConfig: { plugins: unknown[] },
-          { plugins }: { plugins: { define: (values: object) => unknown } },
-        ) {
-          webpackConfig.plugins.push(
-            plugins.define({ __CMS_SETTINGS__: JSON.stringify(cmsSettings(process.env)) }),
-          );
-        },
       },
     },
   ],

@@ -9,6 +9,11 @@ import { spec } from "node:test/reporters";
 import { startProductionServer } from "./production-server.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 9400);
+// The admin's GitHub sign-in talks to a stand-in on loopback (e2e/github-stand-in.mjs), started by
+// e2e/admin-sign-in.test.mjs on this port: build with CMS_REPO=acme/site and the same
+// CMS_GITHUB_URL, so that the admin calls its API too.
+const gitHubPort = Number(process.env.E2E_GITHUB_PORT ?? 9401);
+process.env.E2E_GITHUB_URL = `http://127.0.0.1:${gitHubPort}`;
 const quoteDatabase = path.join(mkdtempSync(path.join(tmpdir(), "e2e-quotes-")), "leads");
 
 if (!existsSync("public/index.html")) {
@@ -22,7 +27,13 @@ if (!existsSync("public/index.html")) {
 // few minutes than a person would; tests/pipeline/spam-endpoint.test.ts tests the real limits.
 const server = await startProductionServer({
   port,
-  env: { QUOTE_DATABASE_DIR: quoteDatabase, QUOTE_RATE_LIMIT: "address=200/10m,email=100/1d" },
+  env: {
+    QUOTE_DATABASE_DIR: quoteDatabase,
+    QUOTE_RATE_LIMIT: "address=200/10m,email=100/1d",
+    CMS_GITHUB_URL: process.env.E2E_GITHUB_URL,
+    CMS_GITHUB_CLIENT_ID: "Iv1.e2e-client",
+    CMS_GITHUB_CLIENT_SECRET: "e2e-client-secret",
+  },
 });
 process.env.E2E_BASE_URL = server.url;
 process.env.E2E_QUOTE_DB = quoteDatabase;

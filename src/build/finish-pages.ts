@@ -1,9 +1,10 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { cmsConnectOrigins, cmsSettings } from "../cms/settings";
+import { cmsConnectOrigins } from "../cms/settings";
 import { siteUrl } from "../shared/site-url";
 import { bundlesAfterFirstPaint } from "../start-up/bundle-loader";
+import { buildAdmin } from "./admin-bundle";
 import { filesUnder } from "./public-files";
 import { precompressBuild } from "./precompress";
 import { robotsTxt } from "./search-engines";
@@ -39,20 +40,20 @@ export function finishBuiltPages(publicDir: string): string[] {
 
 /**
  * onPostBuild: the built pages finished first, since the host headers hold the hash of every
- * inline script as served; then robots.txt, naming the sitemap at SITE_URL, and the host headers
- * (security-headers.ts); last, the Brotli and gzip copies the production server sends (precompress.ts),
+ * inline script as served; the admin built on its own (admin-bundle.ts); then robots.txt, naming
+ * the sitemap at SITE_URL, and the host headers (security-headers.ts); last, the Brotli and gzip copies the production server sends (precompress.ts),
  * made from the files as finished.
  */
-export const finishBuild: GatsbyNode["onPostBuild"] = ({ reporter }) => {
+export const finishBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   const publicDir = path.resolve("public");
   const finished = finishBuiltPages(publicDir);
   reporter.info(`Pages finished (NUL bytes, bundles after first paint): ${finished.length}`);
+  const adminStarted = Date.now();
+  const cms = await buildAdmin(publicDir, process.env);
+  if (cms.warning) reporter.warn(cms.warning);
+  reporter.info(`public/admin/ (${cms.backend.name}) built in ${Date.now() - adminStarted} ms`);
   writeFileSync(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl(process.env.SITE_URL)));
-  const rules = writeHostHeaders(
-    publicDir,
-    process.env.GATSBY_API_URL,
-    cmsConnectOrigins(cmsSettings(process.env)),
-  );
+  const rules = writeHostHeaders(publicDir, process.env.GATSBY_API_URL, cmsConnectOrigins(cms));
   reporter.info(`public/_headers and public/nginx-headers.conf: ${rules.length} rules`);
   return precompressBuild(publicDir, reporter);
 };

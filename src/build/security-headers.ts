@@ -91,9 +91,10 @@ export function sitePolicy({ scriptHashes, apiOrigin }: PolicyInput): string {
 /**
  * The admin at /admin/ (Decap CMS). Looser than the site's: Decap compiles its validation
  * schemas with `new Function` ('unsafe-eval'), styles itself with emotion (inline styles), shows
- * uploaded media as blob: and data: URLs, renders previews in a frame, and talks to its backends:
- * the local one while editing on a workstation, the configured git host's API in production
- * (`cmsConnectOrigins` in src/cms/settings.ts).
+ * uploaded media as blob: and data: URLs and reads them back with fetch to save them (connect-src
+ * blob:, URLs its own scripts made: no host is reached through them), renders previews in a
+ * frame, and talks to its backends: the local one while editing on a workstation, the configured
+ * git host's API in production (`cmsConnectOrigins` in src/cms/settings.ts).
  */
 export function adminPolicy({ scriptHashes, apiOrigin, cmsOrigins }: AdminPolicyInput): string {
   return policy({
@@ -103,7 +104,7 @@ export function adminPolicy({ scriptHashes, apiOrigin, cmsOrigins }: AdminPolicy
     "img-src": ["'self'", "data:", "blob:"],
     "media-src": ["'self'", "blob:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...cmsOrigins, ...(apiOrigin ? [apiOrigin] : [])],
+    "connect-src": ["'self'", "blob:", ...cmsOrigins, ...(apiOrigin ? [apiOrigin] : [])],
     "frame-src": ["'self'", "blob:"],
     "worker-src": ["'self'", "blob:"],
     "object-src": ["'none'"],

@@ -65,12 +65,6 @@ export const adjustWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
       "react-helmet-async$": path.resolve("src/start-up/head-from-server.tsx"),
     };
   }
-  // The admin plugin's browser hook only serves Netlify Identity sign-up links, which this site
-  // does not use: keep it out of the visitor's JavaScript (its dynamic require also warns).
-  config.resolve.alias = {
-    ...config.resolve.alias,
-    [path.resolve("node_modules/gatsby-plugin-decap-cms/gatsby-browser.js")]: false,
-  };
   actions.replaceWebpackConfig(config);
 };
 

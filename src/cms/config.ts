@@ -1,6 +1,6 @@
 // The admin's collections: one per kind of content, each field with the constraints of the
 // build's schema (src/shared/content-model/schemas.ts), French labels and hints.
-import type { CmsBackend, CmsCollection, CmsConfig, CmsField } from "decap-cms-core";
+import type { CmsCollection, CmsConfig, CmsField } from "./cms-types";
 import { wholeValue } from "../shared/content-model/fields";
 import * as patterns from "../shared/content-model/patterns";
 import type { TextPattern } from "../shared/content-model/patterns";
@@ -512,12 +512,13 @@ export function cmsConfig(settings: CmsSettings): CmsConfig {
     // The collections are given here rather than in a config.yml the admin would fetch.
     load_config_file: false,
     locale: "fr",
-    backend: settings.backend as CmsBackend,
+    backend: settings.backend,
     // Used only when the admin is opened on localhost, by `npm run cms`'s decap-server.
     local_backend: { url: settings.localBackendUrl },
     media_folder: "content/images",
     public_folder: "../images",
-    publish_mode: "simple",
+    // Drafts, reviews and publication: branches and pull requests on the git host.
+    publish_mode: "editorial_workflow",
     collections,
   };
 }

@@ -1,5 +1,8 @@
 // The admin's local backend for `npm run cms`: decap-server on CMS_PORT (8081 by default, as in
-// src/cms/settings.ts), writing straight into the Markdown files of this working copy (or of
-// GIT_REPO_DIRECTORY). It reads PORT, which gatsby develop would read too: set it here only.
+// src/cms/settings.ts), in its git mode, so that the editorial workflow works as on GitHub: a
+// draft is a branch `cms/<collection>/<entry>` of this working copy (or of GIT_REPO_DIRECTORY),
+// its status the branch's description, and publishing merges it into CMS_BRANCH (main), whose
+// files in content/ then change. It reads PORT, which gatsby develop would read too: set it here.
 process.env.PORT = process.env.CMS_PORT ?? "8081";
+process.env.MODE = "git";
 await import("decap-server");

@@ -1,6 +1,5 @@
 // The admin's previews: the entry being edited, drawn by the site's own section components,
 // with the other content it needs (labels, figures, company details) read from the same backend.
-import type { CMS as DecapCms, PreviewTemplateComponentProps } from "decap-cms-core";
 import React, { Component, useEffect, useState, type ComponentType, type ReactNode } from "react";
 import Approach from "../components/approach/approach";
 import CallToAction from "../components/call-to-action/call-to-action";
@@ -14,18 +13,14 @@ import References from "../components/references/references";
 import Results from "../components/results/results";
 import TestimonialCarousel from "../components/testimonials/testimonial-carousel";
 import type { CompanyDetails, Figures } from "../shared/content-model/schemas";
-import {
-  fillTokens,
-  fillTokensDeep,
-  tokenValues,
-  type TokenValues,
-} from "../shared/content-model/tokens";
+import { fillTokens, fillTokensDeep, tokenValues } from "../shared/content-model/tokens";
 import type { LandingCopy } from "../hooks/use-landing-copy";
-
-type PreviewProps = PreviewTemplateComponentProps;
+import type { ImmutableMap, PreviewProps } from "./cms-types";
+import { bridgedPreview, type BridgedProps, type DecapGlobals } from "./preview-bridge";
 type Loaded = { landing?: LandingCopy; figures?: Figures; company?: CompanyDetails };
 
-const entryData = <T,>(props: PreviewProps): T => props.entry.get("data").toJS() as T;
+const entryData = <T,>(props: PreviewProps): T =>
+  (props.entry.get("data") as ImmutableMap).toJS() as T;
 
 /** Another file's content, read once through the admin's backend. */
 function useFileData<T>(props: PreviewProps, collection: string, own?: T): T | undefined {
@@ -36,7 +31,7 @@ function useFileData<T>(props: PreviewProps, collection: string, own?: T): T | u
     let active = true;
     getCollection(collection, collection).then(
       (entry) => {
-        const map = Array.isArray(entry) ? entry[0] : entry;
+        const map = (Array.isArray(entry) ? entry[0] : entry) as ImmutableMap | undefined;
         // An Immutable map whose data, unlike the edited entry's, is a plain object.
         const data: unknown = map?.get("data");
         if (active && data) setData(data as T);
@@ -86,8 +81,8 @@ class PreviewBoundary extends Component<
 
 const Waiting = () => <p style={{ padding: "2rem" }}>Chargement de l'aperçu…</p>;
 
-function preview(render: (props: PreviewProps) => ReactNode): ComponentType<PreviewProps> {
-  function Preview(props: PreviewProps) {
+function preview(render: (props: BridgedProps) => ReactNode): ComponentType<BridgedProps> {
+  function Preview(props: BridgedProps) {
     return <PreviewBoundary entry={props.entry}>{render(props)}</PreviewBoundary>;
   }
   return Preview;
@@ -155,32 +150,21 @@ function ClientPreview(props: PreviewProps) {
   return <References {...heading} clients={[{ id: "apercu", name }]} />;
 }
 
-/** Markdown drawn the way the admin draws it, tokens filled with the company's details. */
-function LegalBody({
-  markdown,
-  values,
-  props,
-}: {
-  markdown: string;
-  values: TokenValues;
-  props: PreviewProps;
-}) {
-  return props.widgetFor(
-    "body",
-    undefined,
-    props.entry.get("data").set("body", fillTokens(markdown, values)),
-  );
-}
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-function LegalPreview(props: PreviewProps) {
-  const page = entryData<{ title: string; updatedAt: string; body: string }>(props);
+/** The body as Decap drew it (its Markdown, sanitised), tokens filled as the build fills them. */
+function LegalPreview(props: BridgedProps) {
+  const page = entryData<{ title: string; updatedAt: string }>(props);
   const context = usePreviewContent(props, {});
-  if (!context) return <Waiting />;
+  if (!context || props.sourceHtml === undefined) return <Waiting />;
   const values = tokenValues(context.company, context.figures);
   return (
-    <LegalDocument title={page.title} updatedAt={String(page.updatedAt)}>
-      <LegalBody markdown={page.body} values={values} props={props} />
-    </LegalDocument>
+    <LegalDocument
+      title={page.title}
+      updatedAt={String(page.updatedAt)}
+      html={fillTokens(props.sourceHtml, values, escapeHtml)}
+    />
   );
 }
 
@@ -220,30 +204,23 @@ function CompanyPreview(props: PreviewProps) {
   );
 }
 
-export function registerPreviews(cms: DecapCms): void {
-  // Files collections are named by file, folder collections by collection.
-  cms.registerPreviewTemplate(
-    "figures",
-    preview((props) => <FiguresPreview {...props} />),
-  );
-  cms.registerPreviewTemplate(
-    "landing",
-    preview((props) => <LandingPreview {...props} />),
-  );
-  cms.registerPreviewTemplate(
-    "company",
-    preview((props) => <CompanyPreview {...props} />),
-  );
-  cms.registerPreviewTemplate(
-    "testimonials",
-    preview((props) => <TestimonialPreview {...props} />),
-  );
-  cms.registerPreviewTemplate(
-    "clients",
-    preview((props) => <ClientPreview {...props} />),
-  );
-  cms.registerPreviewTemplate(
+type PreviewRegistry = { registerPreviewTemplate(name: string, component: unknown): void };
+
+/** Registers each collection's preview with Decap (files collections by file name). */
+export function registerPreviews(cms: PreviewRegistry, decap: DecapGlobals): void {
+  const register = (
+    name: string,
+    draw: (props: BridgedProps) => ReactNode,
+    source?: (props: PreviewProps) => unknown,
+  ) => cms.registerPreviewTemplate(name, bridgedPreview(decap, preview(draw), source));
+  register("figures", (props) => <FiguresPreview {...props} />);
+  register("landing", (props) => <LandingPreview {...props} />);
+  register("company", (props) => <CompanyPreview {...props} />);
+  register("testimonials", (props) => <TestimonialPreview {...props} />);
+  register("clients", (props) => <ClientPreview {...props} />);
+  register(
     "legal",
-    preview((props) => <LegalPreview {...props} />),
+    (props) => <LegalPreview {...props} />,
+    (props) => props.widgetFor("body"),
   );
 }

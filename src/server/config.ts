@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { cmsAuthSettings, type CmsAuthSettings } from "./cms-auth/settings";
 import { resolve } from "node:path";
 import { coerce, define, optional, string, type, validate, type Struct } from "superstruct";
 import { defaultSiteUrl } from "../shared/site-url";
@@ -38,6 +39,8 @@ export interface ServerConfig {
   /** QUOTE_CHALLENGE_SECRET (null: generated, see src/server/spam/challenge.ts), QUOTE_RATE_LIMIT. */
   spam: { challengeSecret: string | null; rateLimits: RateLimits };
   delivery: DeliveryConfig;
+  /** The admin's GitHub sign-in; undefined when no client is configured. */
+  cmsAuth: CmsAuthSettings | undefined;
   /** QUOTE_RETENTION_DAYS. */
   retentionDays: number;
   /** LOG_LEVEL. */
@@ -113,6 +116,10 @@ const schema = type({
     trustProxy,
   ),
   DATABASE_URL: variable("une adresse PostgreSQL", (raw) => raw),
+  // The admin's GitHub sign-in (src/server/cms-auth/settings.ts checks them together).
+  CMS_GITHUB_CLIENT_ID: variable("l'identifiant du client GitHub", (raw) => raw),
+  CMS_GITHUB_CLIENT_SECRET: variable("le secret du client GitHub", (raw) => raw),
+  CMS_GITHUB_URL: variable("une adresse http(s)", (raw) => raw),
   QUOTE_DATABASE_DIR: variable("un chemin de dossier", (raw) => raw),
   QUOTE_CHALLENGE_SECRET: variable("un secret", (raw) => raw),
   QUOTE_RATE_LIMIT: variable(
@@ -163,6 +170,7 @@ const secretVariables = new Set([
   "SMTP_URL",
   "QUOTE_CHALLENGE_SECRET",
   "QUOTE_WEBHOOK_SECRET",
+  "CMS_GITHUB_CLIENT_SECRET",
 ]);
 
 /** Half of a channel set is an error, not a notification silently dropped. */
@@ -212,6 +220,16 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
     },
     problems,
   );
+  let cmsAuth: CmsAuthSettings | undefined;
+  try {
+    cmsAuth = cmsAuthSettings({
+      CMS_GITHUB_CLIENT_ID: values.CMS_GITHUB_CLIENT_ID,
+      CMS_GITHUB_CLIENT_SECRET: values.CMS_GITHUB_CLIENT_SECRET,
+      CMS_GITHUB_URL: values.CMS_GITHUB_URL,
+    });
+  } catch (failure) {
+    problems.push(failure instanceof Error ? failure.message : String(failure));
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -244,6 +262,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
       siteUrl: values.SITE_URL ?? defaultSiteUrl,
     },
     retentionDays: values.QUOTE_RETENTION_DAYS ?? 1095,
+    cmsAuth,
     logLevel: values.LOG_LEVEL ?? "info",
   };
 }

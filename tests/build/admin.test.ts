@@ -2,8 +2,9 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { bundlesOf } from "../../src/start-up/bundle-loader";
 
-// The admin lives in public/admin/ on its own: search engines are told to skip it, it names no
-// other host, and none of its code reaches the pages visitors load.
+// The admin lives in public/admin/ on its own, built apart from the site (src/build/admin-bundle.ts):
+// search engines are told to skip it, it names no other host, it runs a Decap CMS line that gets
+// fixes, and none of its code reaches the pages visitors load.
 
 const publicDir = path.resolve(__dirname, "../../public");
 const adminHtml = readFileSync(path.join(publicDir, "admin/index.html"), "utf8");
@@ -29,6 +30,21 @@ describe("the admin page", () => {
     for (const source of sources) expect(source).not.toMatch(/^(https?:)?\/\//);
     for (const source of sources) {
       expect(readdirSync(path.join(publicDir, "admin"))).toContain(source);
+    }
+  });
+
+  it("runs decap-cms's own prebuilt bundle, at 3.13 or later (preview HTML sanitised)", () => {
+    const decap = readFileSync(path.join(publicDir, "admin/decap-cms.js"), "utf8");
+    const [major, minor] = (/"decap-cms (\d+)\.(\d+)\.\d+"/.exec(decap) ?? []).slice(1).map(Number);
+    expect(major).toBe(3);
+    expect(minor).toBeGreaterThanOrEqual(13);
+  });
+
+  it("carries no sign-in secret: the client secret stays in the server's environment", () => {
+    for (const file of readdirSync(path.join(publicDir, "admin"))) {
+      if (!/\.(js|html)$/.test(file)) continue;
+      const code = readFileSync(path.join(publicDir, "admin", file), "utf8");
+      expect(code).not.toMatch(/CMS_GITHUB_CLIENT_SECRET|client_secret/);
     }
   });
 

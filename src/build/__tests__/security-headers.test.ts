@@ -98,20 +98,24 @@ describe("adminPolicy", () => {
       cmsOrigins: cmsConnectOrigins(cmsSettings({})),
     });
     expect(directive(policy, "script-src")).toEqual(["'self'", "'unsafe-eval'"]);
-    expect(directive(policy, "connect-src")).toEqual(["'self'", "http://localhost:8081"]);
+    expect(directive(policy, "connect-src")).toEqual(["'self'", "blob:", "http://localhost:8081"]);
     expect(directive(policy, "img-src")).toContain("blob:");
     expect(directive(policy, "frame-ancestors")).toEqual(["'none'"]);
   });
 
   it.each([
-    [{ CMS_PORT: "8581" }, ["'self'", "http://localhost:8581"]],
+    [{ CMS_PORT: "8581" }, ["'self'", "blob:", "http://localhost:8581"]],
     [
       { CMS_BACKEND: "github", CMS_REPO: "hestia/site" },
-      ["'self'", "http://localhost:8081", "https://api.github.com"],
+      ["'self'", "blob:", "http://localhost:8081", "https://api.github.com"],
+    ],
+    [
+      { CMS_REPO: "hestia/site", CMS_GITHUB_URL: "https://github.hestia.fr/" },
+      ["'self'", "blob:", "http://localhost:8081", "https://github.hestia.fr"],
     ],
     [
       { CMS_BACKEND: "gitlab", CMS_REPO: "hestia/site" },
-      ["'self'", "http://localhost:8081", "https://gitlab.com"],
+      ["'self'", "blob:", "http://localhost:8081", "https://gitlab.com"],
     ],
   ])("with %j, connects to exactly %j", (env, sources) => {
     const policy = adminPolicy({

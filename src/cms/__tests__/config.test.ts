@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import type { CmsCollection, CmsField } from "decap-cms-core";
+import type { CmsCollection, CmsField } from "../cms-types";
 import { validate, type Struct } from "superstruct";
 import { bodyOf, contentKinds, type ContentKind } from "../../shared/content-model/kinds";
 import { constraintsOf } from "../../shared/content-model/fields";
@@ -165,16 +165,41 @@ describe("the admin configuration", () => {
     }
   });
 
-  it("opens in French, saving through decap-server on the port `npm run cms` uses", () => {
+  it("opens in French, with drafts and reviews, saving through decap-server on the port `npm run cms` uses", () => {
     const config = cmsConfig(cmsSettings({ CMS_PORT: "8123" }));
     expect(config.locale).toBe("fr");
+    expect(config.publish_mode).toBe("editorial_workflow");
     expect(config.local_backend).toEqual({ url: "http://localhost:8123/api/v1" });
-    expect(config.backend).toEqual({ name: "git-gateway", branch: "main" });
+    // Without a repository, the local backend alone.
+    expect(config.backend).toEqual({
+      name: "proxy",
+      proxy_url: "http://localhost:8123/api/v1",
+      branch: "main",
+    });
   });
 });
 
 describe("cmsSettings", () => {
-  it("names a GitHub repository and its OAuth server", () => {
+  it("uses GitHub when a repository is named, signing in through the site's own endpoint", () => {
+    expect(cmsSettings({ CMS_REPO: "hestia/site" })).toEqual({
+      backend: {
+        name: "github",
+        branch: "main",
+        repo: "hestia/site",
+        auth_endpoint: "api/cms/auth",
+      },
+      localBackendUrl: "http://localhost:8081/api/v1",
+    });
+  });
+
+  it("reaches a GitHub Enterprise Server's API", () => {
+    expect(
+      cmsSettings({ CMS_REPO: "hestia/site", CMS_GITHUB_URL: "https://github.hestia.fr" }).backend
+        .api_root,
+    ).toBe("https://github.hestia.fr/api/v3");
+  });
+
+  it("names an OAuth server of one's own instead", () => {
     expect(
       cmsSettings({
         CMS_BACKEND: "github",
@@ -187,6 +212,12 @@ describe("cmsSettings", () => {
       repo: "hestia/site",
       base_url: "https://auth.exemple.fr",
     });
+  });
+
+  it("uses Git Gateway only when named, with a warning that it is deprecated", () => {
+    const settings = cmsSettings({ CMS_BACKEND: "git-gateway" });
+    expect(settings.backend).toEqual({ name: "git-gateway", branch: "main" });
+    expect(settings.warning).toMatch(/^CMS_BACKEND=git-gateway : Git Gateway .* dépréciés/);
   });
 
   it("signs in to GitLab from the browser alone with an application id", () => {
@@ -207,7 +238,10 @@ describe("cmsSettings", () => {
   });
 
   it.each([
-    [{ CMS_BACKEND: "bitbucket" }, "CMS_BACKEND=bitbucket: attendu git-gateway, github ou gitlab"],
+    [
+      { CMS_BACKEND: "bitbucket" },
+      "CMS_BACKEND=bitbucket : attendu local, github, gitlab, git-gateway",
+    ],
     [
       { CMS_BACKEND: "github" },
       "CMS_BACKEND=github demande CMS_REPO (par exemple mon-organisation/site)",

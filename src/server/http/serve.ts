@@ -2,6 +2,7 @@ import { Server as NetServer, type AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import path from "node:path";
 import { ConfigError, readServerConfig } from "../config";
+import { createCmsAuth } from "../cms-auth/cms-auth";
 import { DeliveryRunner } from "../delivery/runner";
 import { openLeadStore } from "../leads/open-store";
 import { startDailyPurge } from "../leads/retention";
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
   const store = await openLeadStore(config.store);
   const spam = spamSettings(config, log);
   const delivery = new DeliveryRunner(store, { config: config.delivery, log });
+  const cmsAuth = createCmsAuth({ settings: config.cmsAuth });
   const app = await createSiteServer({
     publicDir: path.resolve("public"),
     endpoint: createQuoteEndpoint({
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
     trustProxy,
     spam,
     log,
+    cmsAuth,
   });
   const purging = startDailyPurge(store, config.retentionDays, log);
   // Closed after the last request has its answer, so no write is cut short; the deliveries under

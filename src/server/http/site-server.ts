@@ -11,6 +11,7 @@ import type { ErrorBody } from "../../shared/quote-request/quote-api";
 import type { TrustProxy } from "../config";
 import { requestIdGenerator } from "../log/request-id";
 import { processLogger } from "../log/logger";
+import { createCmsAuth, type CmsAuth } from "../cms-auth/cms-auth";
 import type { QuoteEndpoint } from "../quote-endpoint";
 import { challengeResponse, type SpamSettings } from "../spam/screen";
 import { oneLine } from "../one-line";
@@ -18,7 +19,7 @@ import { headerLookup, parseHeadersFile } from "./host-headers";
 
 // The production server: the built site in public/ with the headers of its own _headers file,
 // Brotli or gzip files made at build time (src/build/precompress.ts), 404.html for unknown paths,
-// and the quote endpoint at /api/contact. Fastify adds no X-Powered-By and no CORS header.
+// the quote endpoint at /api/contact, and the admin's GitHub sign-in at /api/cms/. Fastify adds no X-Powered-By and no CORS header.
 
 export interface SiteServerOptions {
   /** The built site (`public/`), read once at start: a new build needs a restart. */
@@ -31,6 +32,8 @@ export interface SiteServerOptions {
   spam: Pick<SpamSettings, "secret">;
   /** The logger requests log through (the process's by default); tests read their own. */
   log?: FastifyBaseLogger;
+  /** The admin's GitHub sign-in (src/server/cms-auth/); without it, it answers "not configured". */
+  cmsAuth?: CmsAuth;
 }
 
 const messages = {
@@ -89,6 +92,7 @@ export async function createSiteServer({
   trustProxy = false,
   spam,
   log = processLogger() as FastifyBaseLogger,
+  cmsAuth = createCmsAuth({ settings: undefined }),
 }: SiteServerOptions): Promise<FastifyInstance> {
   const root = path.resolve(publicDir);
   const files = filesUnder(root);
@@ -220,6 +224,31 @@ export async function createSiteServer({
       handler: async (request, reply) => {
         const answer = await challengeResponse(request.method, spam);
         return withHostHeaders(reply, urlPathOf(request.url) ?? "/")
+          .code(answer.status)
+          .headers(answer.headers)
+          .send(answer.body);
+      },
+    });
+  }
+
+  // The admin's sign-in popup: to GitHub and back, on this origin as the browser reached it.
+  for (const [url, step] of [
+    ["/api/cms/auth", cmsAuth.start],
+    ["/api/cms/callback", cmsAuth.callback],
+  ] as const) {
+    app.route({
+      method: ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"],
+      url,
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
+        const queryAt = request.url.indexOf("?");
+        const answer = await step({
+          method: request.method,
+          query: new URLSearchParams(queryAt === -1 ? "" : request.url.slice(queryAt + 1)),
+          cookie: request.headers.cookie,
+          origin: `${request.protocol}://${request.host}`,
+        });
+        return withHostHeaders(reply, url)
           .code(answer.status)
           .headers(answer.headers)
           .send(answer.body);

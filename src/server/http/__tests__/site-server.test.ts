@@ -9,6 +9,7 @@ import type { FastifyInstance } from "fastify";
 import { precompress } from "../../../build/precompress";
 import type { QuoteEndpoint } from "../../quote-endpoint";
 import { headersFor, parseHeadersFile } from "../host-headers";
+import { createCmsAuth } from "../../cms-auth/cms-auth";
 import { createSiteServer, resolveFile, rulesPath } from "../site-server";
 import { testChallengeSecret } from "../../../test-utils/anti-bot";
 import { captureLog } from "../../../test-utils/log-capture";
@@ -78,8 +79,11 @@ beforeAll(async () => {
     calls.push(`${request.method} ${request.clientAddress}`);
     return { status: 201, headers: { "content-type": "application/json" }, body: { id: "x" } };
   };
+  const cmsAuth = createCmsAuth({
+    settings: { clientId: "Iv1.id", clientSecret: "secret", githubUrl: "https://ghe.example.fr" },
+  });
   // The request log in memory, out of the test's output (its lines: request-id.test.ts).
-  app = await createSiteServer({ publicDir, endpoint, spam, log: captureLog().log });
+  app = await createSiteServer({ publicDir, endpoint, spam, cmsAuth, log: captureLog().log });
   await app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });
@@ -305,5 +309,32 @@ describe("path helpers", () => {
       "npm run build",
     );
     rmSync(empty, { recursive: true });
+  });
+});
+
+describe("the admin's sign-in", () => {
+  it("sends the popup to GitHub from the address the browser used, with the state's cookie", async () => {
+    const answer = await get("/api/cms/auth?provider=github", {
+      headers: { host: "admin.example.fr:8443" },
+    });
+    expect(answer.status).toBe(302);
+    const location = new URL(String(answer.headers.location));
+    expect(location.origin).toBe("https://ghe.example.fr");
+    expect(location.searchParams.get("redirect_uri")).toBe(
+      "http://admin.example.fr:8443/api/cms/callback",
+    );
+    expect(String(answer.headers["set-cookie"])).toMatch(/^cms_auth_state=[\w-]{43}; Max-Age=600;/);
+    // The shared security headers of _headers, as on every answer.
+    expect(answer.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("ends a callback without its cookie on the popup page, in French", async () => {
+    const answer = await get("/api/cms/callback?code=c&state=s");
+    expect(answer.status).toBe(400);
+    expect(answer.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(answer.headers["content-security-policy"]).toMatch(
+      /^default-src 'none'; script-src 'sha256-/,
+    );
+    expect(answer.body.toString()).toContain("n'a pas pu être vérifiée");
   });
 });

@@ -1,0 +1,70 @@
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { build } from "esbuild";
+import { cmsSettings, type CmsSettings } from "../cms/settings";
+
+// The admin at /admin/, built apart from the site: decap-cms's prebuilt bundle (its own React
+// inside) copied from node_modules as it is published, and this site's part (src/cms/cms.tsx: the
+// collections and the previews, drawn by the site's components with the site's React 18)
+// bundled by esbuild in a few seconds. The site's webpack never sees either.
+
+// From the project's folder, where builds run (Gatsby's compiled gatsby-node has no require.resolve).
+const decapDist = path.resolve("node_modules/decap-cms/dist");
+
+/** decap-cms.js, the chunks it loads from its own folder, and its licence notice. */
+const isDecapFile = (file: string) =>
+  file === "decap-cms.js" ||
+  file === "decap-cms.js.LICENSE.txt" ||
+  /^\d+\.decap-cms\.js$/.test(file) ||
+  file.endsWith(".wasm");
+
+const page = (siteScript: string) => `<!doctype html>
+<html lang="fr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="none">
+<title>Administration du contenu</title>
+<link rel="icon" href="favicon.svg" type="image/svg+xml">
+</head>
+<body>
+<script src="${siteScript}"></script>
+<script src="decap-cms.js"></script>
+</body>
+</html>
+`;
+
+/**
+ * Writes public/admin/ from scratch: Decap's files, the site's part (admin.js, admin.css and the
+ * fonts it names), the site's icon, and index.html, which is not a Gatsby page (no sitemap lists it) and asks
+ * search engines to skip it. Returns the settings it was built with.
+ */
+export async function buildAdmin(publicDir: string, env: NodeJS.ProcessEnv): Promise<CmsSettings> {
+  const settings = cmsSettings(env);
+  const adminDir = path.join(publicDir, "admin");
+  rmSync(adminDir, { recursive: true, force: true });
+  mkdirSync(adminDir, { recursive: true });
+  for (const file of readdirSync(decapDist).filter(isDecapFile)) {
+    copyFileSync(path.join(decapDist, file), path.join(adminDir, file));
+  }
+  await build({
+    entryPoints: { admin: path.resolve("src/cms/cms.tsx") },
+    outdir: adminDir,
+    bundle: true,
+    minify: true,
+    format: "iife",
+    target: "es2020",
+    jsx: "automatic",
+    logLevel: "warning",
+    assetNames: "[name]-[hash]",
+    loader: { ".module.css": "local-css", ".woff2": "file", ".woff": "file", ".svg": "file" },
+    define: {
+      __CMS_SETTINGS__: JSON.stringify(settings),
+      __CMS_PREVIEW_STYLE__: JSON.stringify("/admin/admin.css"),
+      "process.env.NODE_ENV": JSON.stringify("production"),
+    },
+  });
+  copyFileSync(path.resolve("static/favicon.svg"), path.join(adminDir, "favicon.svg"));
+  writeFileSync(path.join(adminDir, "index.html"), page("admin.js"));
+  return settings;
+}
