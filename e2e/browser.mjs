@@ -8,11 +8,21 @@ export const baseUrl = process.env.E2E_BASE_URL ?? "http://localhost:9400";
 export const screenshotDir = "test-results/screenshots";
 mkdirSync(screenshotDir, { recursive: true });
 
+export const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu"],
+};
+
+/**
+ * The suite's browser. Under `npm run test:e2e` every file connects to the one Chromium that
+ * e2e/run.mjs started (E2E_BROWSER_WS): a launch per file cost a second or two of both cores
+ * each time. Each test still opens a context of its own (a fresh profile: no cache, no
+ * cookies), and closing the connection closes this file's contexts, not the shared browser.
+ * A file run alone with `node --test` launches its own.
+ */
 export async function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu"],
-  });
+  const endpoint = process.env.E2E_BROWSER_WS;
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(launchOptions);
 }
 
 /** A page whose console errors and page errors are collected in `page.errors`. */

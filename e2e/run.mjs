@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { run } from "node:test";
 import { spec } from "node:test/reporters";
+import { chromium } from "playwright-core";
+import { launchOptions } from "./browser.mjs";
 import { startProductionServer } from "./production-server.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 9400);
@@ -27,6 +29,9 @@ const server = await startProductionServer({
   port,
   env: { QUOTE_REQUESTS_FILE: quoteFile, QUOTE_RATE_LIMIT: "address=200/10m,email=100/1d" },
 });
+// One Chromium for every file (e2e/browser.mjs connects to it); each test has its own context.
+const browserServer = await chromium.launchServer(launchOptions);
+process.env.E2E_BROWSER_WS = browserServer.wsEndpoint();
 process.env.E2E_BASE_URL = server.url;
 process.env.E2E_QUOTE_FILE = quoteFile;
 
@@ -43,6 +48,7 @@ const stream = run({ files, concurrency: 1, timeout: 600_000 });
 stream.on("test:fail", () => (failed = true));
 stream.compose(spec).pipe(process.stdout);
 stream.on("close", async () => {
+  await browserServer.close();
   const code = await server.stop();
   // A server that could not stop cleanly on SIGTERM fails the run too.
   if (code !== 0) console.error(`The production server exited with ${code}:\n${server.log()}`);
