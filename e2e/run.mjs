@@ -1,3 +1,4 @@
+// @ts-check
 // Browser tests: serve the production build with the production server (`npm run serve`: the
 // site under its own _headers, and the quote endpoint) and run the suites in Debian's Chromium
 // through playwright-core. Screenshots go to test-results/screenshots.
@@ -46,7 +47,7 @@ let failed = false;
 // The timeout is per file: the accessibility suite alone takes about three minutes.
 const stream = run({ files, concurrency: 1, timeout: 600_000 });
 stream.on("test:fail", () => (failed = true));
-stream.compose(spec).pipe(process.stdout);
+stream.compose(/** @type {any} */ (spec)).pipe(process.stdout);
 stream.on("close", async () => {
   await browserServer.close();
   const code = await server.stop();
