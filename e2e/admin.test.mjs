@@ -1,3 +1,4 @@
+// @ts-check
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync } from "node:fs";
@@ -17,7 +18,9 @@ cpSync("content", path.join(repo, "content"), { recursive: true });
 const figuresFile = path.join(repo, "content/figures/figures.md");
 const readFigures = () => matter(readFileSync(figuresFile, "utf8")).data;
 
+/** @type {import("playwright-core").Browser} */
 let browser;
+/** @type {import("node:child_process").ChildProcess} */
 let backend;
 
 async function waitForBackend() {
@@ -52,6 +55,7 @@ after(async () => {
   backend?.kill();
 });
 
+/** @param {() => boolean} changed */
 async function waitForChange(changed) {
   for (let attempt = 0; attempt < 40 && !changed(); attempt += 1) {
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -71,7 +75,7 @@ describe("the admin", () => {
   it("is kept out of search engines and loads nothing from another host", async () => {
     const page = await openPage(browser);
     const response = await page.goto(`${baseUrl}/admin/`, { waitUntil: "networkidle" });
-    assert.equal(response.status(), 200);
+    assert.equal(response?.status(), 200);
     assert.equal(await page.getAttribute('meta[name="robots"]', "content"), "none");
     await page.getByRole("button", { name: "Se connecter" }).waitFor();
     assert.deepEqual(page.foreignRequests, []);
