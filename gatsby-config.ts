@@ -51,7 +51,7 @@ const config: GatsbyConfig = {
     },
     {
       // The web manifest and the touch icons, drawn from our own mark at build time. The tab's
-      // favicon is a PNG of static/favicon.svg (its rounded tile): see src/start-up/favicon.ts.
+      // favicon is a PNG of static/favicon.svg (its rounded tile): see src/shared/favicon.ts.
       resolve: "gatsby-plugin-manifest",
       options: {
         name: companyName,

@@ -5,7 +5,7 @@ import React from "react";
 import { HelmetProvider, type HelmetServerState } from "react-helmet-async";
 import latinFont from "./src/styles/fonts/public-sans-latin-wght-400-700.woff2";
 import Layout from "./src/components/layout/layout";
-import { favicon } from "./src/start-up/favicon";
+import { favicon } from "./src/shared/favicon";
 
 type HelmetContext = { helmet?: HelmetServerState };
 const helmetContexts = new Map<string, HelmetContext>();

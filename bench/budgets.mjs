@@ -1,3 +1,4 @@
+// @ts-check
 // The budgets every measured page must meet (the benchmark fails on any miss), and the lower
 // goals we aim at (printed, not enforced). Byte figures are compressed transfer sizes, in kB of
 // 1000 bytes; Lighthouse's own report shows KiB (1024 bytes), printed alongside.
@@ -9,6 +10,14 @@ const kB = 1000;
 // simulated slow 4G) sooner than one that needs a second.
 const firstRoundTrip = 10 * 1460;
 
+/**
+ * @typedef {"ms" | "blocking" | "cls" | "bytes" | "count"} Unit
+ * @typedef {{ key: string, label: string, unit?: Unit, min?: number, max?: number, goal?: number }} Budget
+ * @typedef {{ key: string, label: string, value: number, shown: string, budget: string,
+ *   goal: string, goalMet: string, ok: boolean }} Row
+ */
+
+/** @type {Budget[]} */
 export const budgets = [
   { key: "performance", label: "Performance score", min: 98, goal: 100 },
   { key: "accessibility", label: "Accessibility score", min: 100 },
@@ -31,6 +40,10 @@ export const budgets = [
   { key: "requests", label: "Requests", unit: "count", max: 15 },
 ];
 
+/**
+ * @param {number} value
+ * @param {Unit} [unit]
+ */
 function format(value, unit) {
   switch (unit) {
     case "ms":
@@ -48,9 +61,14 @@ function format(value, unit) {
 }
 
 /** Each figure beside its budget and goal, with whether the budget is met. */
+/**
+ * @param {string} page the page measured (for the caller's table)
+ * @param {Record<string, number>} figures
+ * @returns {Row[]}
+ */
 export function check(page, figures) {
   return budgets.map(({ key, label, unit, min, max, goal }) => {
-    const value = figures[key];
+    const value = /** @type {number} */ (figures[key]);
     const ok = (min === undefined || value >= min) && (max === undefined || value <= max);
     const goalMet =
       goal === undefined || (min !== undefined ? value >= goal : value < goal) ? "" : "not yet";
@@ -68,6 +86,11 @@ export function check(page, figures) {
 }
 
 /** The change from `before` to `value`, signed, in the figure's unit ("=" when equal). */
+/**
+ * @param {number} value
+ * @param {number} before
+ * @param {Unit} [unit]
+ */
 function formatChange(value, before, unit) {
   const change = value - before;
   const size = Math.abs(change);
@@ -88,8 +111,13 @@ function formatChange(value, before, unit) {
  * Each figure beside its budget, goal, and the same figure of the previous run
  * (`previous`: that run's median figures of the same page), with the change.
  */
+/**
+ * @param {Row[]} rows
+ * @param {Record<string, number> | undefined} previous
+ */
 export function formatTable(rows, previous) {
   const units = Object.fromEntries(budgets.map(({ key, unit }) => [key, unit]));
+  /** @param {Row} row */
   const before = (row) => {
     const value = previous?.[row.key];
     if (typeof value !== "number") return "—";

@@ -43,6 +43,7 @@ export function cpuBenchmarkIndex() {
 }
 
 /** The multiplier for a run from the machine's CPU-time benchmark index. */
+/** @param {number} index */
 export function calibratedSlowdown(index) {
   return Number(((referenceSlowdown * index) / referenceIndex).toFixed(3));
 }
@@ -52,6 +53,11 @@ export function calibratedSlowdown(index) {
  * used (`tdur`), and the events inside it in proportion, in place. Returns the wall and CPU
  * milliseconds of those tasks, to print the share of the CPU the page's main thread got.
  */
+/**
+ * @typedef {{ ph: string, name: string, pid: number, tid: number, ts: number, dur?: number,
+ *   tdur?: number, args?: { name?: string } }} TraceEvent
+ * @param {{ traceEvents: TraceEvent[] }} trace
+ */
 export function mainThreadOnCpuTime(trace) {
   const events = trace.traceEvents;
   const mainThreads = new Set(
@@ -60,6 +66,7 @@ export function mainThreadOnCpuTime(trace) {
       .filter((event) => event.args?.name === "CrRendererMain")
       .map((event) => `${event.pid}:${event.tid}`),
   );
+  /** @type {Map<string, TraceEvent[]>} */
   const byThread = new Map();
   for (const event of events) {
     const thread = `${event.pid}:${event.tid}`;

@@ -21,6 +21,7 @@ const budgetSeconds = 1.5;
 const port = Number(process.env.CHALLENGE_BENCH_PORT ?? 9750);
 const dataDir = mkdtempSync(path.join(tmpdir(), "bench-challenge-"));
 
+/** @param {number[]} values */
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);

@@ -36,6 +36,7 @@ const fields = [
 ];
 const consentError = "Vous devez accepter d'être recontacté pour envoyer votre demande";
 
+/** @type {import("playwright-core").Browser} */
 let browser;
 before(async () => {
   browser = await launch();

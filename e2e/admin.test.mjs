@@ -1,3 +1,4 @@
+// @ts-check
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync } from "node:fs";
@@ -15,6 +16,7 @@ const port = process.env.CMS_PORT ?? "8081";
 const backendUrl = `http://localhost:${port}/api/v1`;
 const repo = mkdtempSync(path.join(tmpdir(), "e2e-admin-"));
 cpSync("content", path.join(repo, "content"), { recursive: true });
+/** @param {string[]} args */
 const git = (...args) => execFileSync("git", args, { cwd: repo, encoding: "utf8" }).trim();
 git("init", "--quiet", "--initial-branch=main");
 git("-c", "user.name=Site", "-c", "user.email=site@example.fr", "add", ".");
@@ -34,7 +36,9 @@ const readFigures = () => matter(readFileSync(figuresFile, "utf8")).data;
 const draftBranches = () => git("for-each-ref", "--format=%(refname:short)", "refs/heads/cms/");
 const figuresOnMain = () => matter(git("show", "main:content/figures/figures.md")).data;
 
+/** @type {import("playwright-core").Browser} */
 let browser;
+/** @type {import("node:child_process").ChildProcess} */
 let backend;
 
 async function waitForBackend() {
@@ -92,7 +96,7 @@ describe("the admin", () => {
   it("is kept out of search engines and loads nothing from another host", async () => {
     const page = await openPage(browser);
     const response = await page.goto(`${baseUrl}/admin/`, { waitUntil: "networkidle" });
-    assert.equal(response.status(), 200);
+    assert.equal(response?.status(), 200);
     assert.equal(await page.getAttribute('meta[name="robots"]', "content"), "none");
     await page.getByRole("button", { name: "Se connecter" }).waitFor();
     assert.deepEqual(page.foreignRequests, []);
@@ -102,6 +106,7 @@ describe("the admin", () => {
   it("saves a changed statistic as a draft, then publishes it into the Markdown file, leaving every other value as it was", async () => {
     const before = readFigures();
     const page = await openFigures();
+    /** @type {string[]} */
     const missing = [];
     page.on("response", (response) => response.status() === 404 && missing.push(response.url()));
     // The preview draws the figures with the site's own Results section.

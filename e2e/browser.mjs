@@ -1,3 +1,4 @@
+// @ts-check
 // Shared browser set-up: Debian's Chromium (no browser download), a page that records console
 // errors and failed requests, and screenshots kept as test artefacts.
 import { mkdirSync } from "node:fs";
@@ -8,14 +9,35 @@ export const baseUrl = process.env.E2E_BASE_URL ?? "http://localhost:9400";
 export const screenshotDir = "test-results/screenshots";
 mkdirSync(screenshotDir, { recursive: true });
 
+/**
+ * A page that records its console errors and page errors (`errors`) and any request to another
+ * host (`foreignRequests`).
+ * @typedef {import("playwright-core").Page & { errors: string[], foreignRequests: string[] }} WatchedPage
+ */
+
+export const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu"],
+};
+
+/**
+ * The suite's browser. Under `npm run test:e2e` every file connects to the one Chromium that
+ * e2e/run.mjs started (E2E_BROWSER_WS): a launch per file cost a second or two of both cores
+ * each time. Each test still opens a context of its own (a fresh profile: no cache, no
+ * cookies), and closing the connection closes this file's contexts, not the shared browser.
+ * A file run alone with `node --test` launches its own.
+ */
 export async function launch() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu"],
-  });
+  const endpoint = process.env.E2E_BROWSER_WS;
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(launchOptions);
 }
 
 /** A page whose console errors and page errors are collected in `page.errors`. */
+/**
+ * @param {import("playwright-core").Browser} browser
+ * @param {{ width?: number, height?: number, reducedMotion?: "reduce" | "no-preference" }} [options]
+ * @returns {Promise<WatchedPage>}
+ */
 export async function openPage(
   browser,
   { width = 1280, height = 900, reducedMotion = "no-preference" } = {},
@@ -25,7 +47,7 @@ export async function openPage(
     reducedMotion,
     locale: "fr-FR",
   });
-  const page = await context.newPage();
+  const page = /** @type {WatchedPage} */ (await context.newPage());
   page.errors = [];
   page.on("console", (message) => {
     if (message.type() === "error") page.errors.push(message.text());
@@ -42,12 +64,17 @@ export async function openPage(
   return page;
 }
 
+/** @param {import("playwright-core").Page} page */
 export async function horizontalOverflow(page) {
   return page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
 }
 
+/**
+ * @param {import("playwright-core").Page} page
+ * @param {string} selector
+ */
 export function isInViewport(page, selector) {
   return page.locator(selector).evaluate((element) => {
     const box = element.getBoundingClientRect();
@@ -60,6 +87,10 @@ export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 /**
  * Violations axe-core finds on the page, as "rule: target" lines: WCAG 2.1 A and AA rules unless
  * other axe tags are given (the accessibility suite adds "best-practice").
+ */
+/**
+ * @param {import("playwright-core").Page} page
+ * @param {{ tags?: string[] }} [options]
  */
 export async function accessibilityViolations(page, { tags = wcagTags } = {}) {
   const results = await new AxeBuilder({ page }).withTags(tags).analyze();

@@ -1,3 +1,4 @@
+// @ts-check
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
@@ -6,6 +7,7 @@ import { baseUrl, launch, openPage } from "./browser.mjs";
 // The form's code is a chunk of its own (webpackChunkName "quote-form"), loaded on demand.
 const formChunk = /\/quote-form-[0-9a-f]+\.js$/;
 
+/** @type {import("playwright-core").Browser} */
 let browser;
 before(async () => {
   browser = await launch();
@@ -14,7 +16,9 @@ after(async () => {
   await browser?.close();
 });
 
+/** @param {import("playwright-core").Page} page */
 function scriptRequests(page) {
+  /** @type {string[]} */
   const urls = [];
   page.on("request", (request) => {
     if (request.resourceType() === "script") urls.push(new URL(request.url()).pathname);
@@ -54,7 +58,8 @@ describe("the quote form's code", () => {
 
   it("keeps what the visitor typed before it arrived, and sends it", async () => {
     const page = await openPage(browser, { width: 360 });
-    let release;
+    /** @type {(value?: unknown) => void} */
+    let release = () => {};
     const held = new Promise((resolve) => (release = resolve));
     await page.route(formChunk, async (route) => {
       await held;
@@ -83,10 +88,10 @@ describe("the quote form's code", () => {
       .fill("Nous voudrions confier 120 dossiers d'impayés anciens.");
     await form.getByRole("button", { name: "Envoyer ma demande" }).click();
     await page.getByText(/Votre demande a été envoyée avec succès/).waitFor();
-    const stored = readFileSync(process.env.E2E_QUOTE_FILE, "utf8")
+    const stored = readFileSync(String(process.env.E2E_QUOTE_FILE), "utf8")
       .trim()
       .split("\n")
-      .map(JSON.parse);
+      .map((line) => JSON.parse(line));
     const last = stored.at(-1).request;
     assert.equal(last.firstName, "Gaëlle");
     assert.equal(last.lastName, "Hoarau");

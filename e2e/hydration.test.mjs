@@ -1,3 +1,4 @@
+// @ts-check
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { baseUrl, launch, openPage } from "./browser.mjs";
@@ -13,6 +14,7 @@ const hydrationError = /Minified React error #(41[89]|42[0-5])\b|hydrat/iu;
 const cpuSlowdown = 4;
 const loadsPerPage = Number(process.env.HYDRATION_LOADS ?? 20);
 
+/** @type {import("playwright-core").Browser} */
 let browser;
 before(async () => {
   browser = await launch();
@@ -26,6 +28,8 @@ after(async () => {
  * until Gatsby reports the first render committed, then jumps to the skip link's anchor and back
  * (what the skip link, the header's links to the landing sections and the back button do); returns
  * the errors seen, whether hydration completed, and whether the quote form is still there.
+ * @param {string} path
+ * @param {{ width: number }} options
  */
 async function loadOnce(path, { width }) {
   const page = await openPage(browser, { width, height: 800 });

@@ -1,3 +1,4 @@
+// @ts-check
 // The production server (`npm run serve`: src/server/http/serve.ts) on the build in public/,
 // started in a process of its own for a test run or a load run, and stopped with SIGTERM, as a
 // container runtime or systemd stops it.
@@ -9,6 +10,7 @@ import { once } from "node:events";
  * answers. `stop()` sends SIGTERM and resolves with the exit code; `pid` and `log()` are there
  * for the callers that watch it.
  */
+/** @param {{ port: number, env?: Record<string, string> }} options */
 export async function startProductionServer({ port, env = {} }) {
   const url = `http://localhost:${port}`;
   // node with tsx's loader, not `npm run serve`: signals reach the server itself, not npm.

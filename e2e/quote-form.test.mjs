@@ -31,6 +31,7 @@ async function typeForm(page) {
   return form;
 }
 
+/** @type {import("playwright-core").Browser} */
 let browser;
 before(async () => {
   browser = await launch();

@@ -1,3 +1,4 @@
+// @ts-check
 // Browser tests: serve the production build with the production server (`npm run serve`: the
 // site under its own _headers, and the quote endpoint) and run the suites in Debian's Chromium
 // through playwright-core. Screenshots go to test-results/screenshots.
@@ -6,6 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { run } from "node:test";
 import { spec } from "node:test/reporters";
+import { chromium } from "playwright-core";
+import { launchOptions } from "./browser.mjs";
 import { startProductionServer } from "./production-server.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 9400);
@@ -35,6 +38,9 @@ const server = await startProductionServer({
     CMS_GITHUB_CLIENT_SECRET: "e2e-client-secret",
   },
 });
+// One Chromium for every file (e2e/browser.mjs connects to it); each test has its own context.
+const browserServer = await chromium.launchServer(launchOptions);
+process.env.E2E_BROWSER_WS = browserServer.wsEndpoint();
 process.env.E2E_BASE_URL = server.url;
 process.env.E2E_QUOTE_DB = quoteDatabase;
 
@@ -49,8 +55,9 @@ let failed = false;
 // The timeout is per file: the accessibility suite alone takes about three minutes.
 const stream = run({ files, concurrency: 1, timeout: 600_000 });
 stream.on("test:fail", () => (failed = true));
-stream.compose(spec).pipe(process.stdout);
+stream.compose(/** @type {any} */ (spec)).pipe(process.stdout);
 stream.on("close", async () => {
+  await browserServer.close();
   const code = await server.stop();
   // A server that could not stop cleanly on SIGTERM fails the run too.
   if (code !== 0) console.error(`The production server exited with ${code}:\n${server.log()}`);

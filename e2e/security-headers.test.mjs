@@ -44,6 +44,7 @@ async function openWatched(browser, options) {
   return page;
 }
 
+/** @type {import("playwright-core").Browser} */
 let browser;
 before(async () => {
   browser = await launch();

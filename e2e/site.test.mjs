@@ -17,6 +17,7 @@ const routes = [
   { path: "/conditions-generales", heading: /Conditions générales/ },
 ];
 
+/** @type {import("playwright-core").Browser} */
 let browser;
 before(async () => {
   browser = await launch();

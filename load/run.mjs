@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench:server`: the production server (`npm run serve`) on the build in public/, under
 // a bounded load from this process, on loopback only. It prints, beside their budgets:
 // - the server's resident memory after 1,000 mixed requests (pages, a bundle, an unknown path,
@@ -15,6 +16,7 @@ import { startProductionServer } from "../e2e/production-server.mjs";
 // TypeScript through tsx's loader (`npm run bench:server` runs node with --import tsx).
 import { personHeadersPool, testChallengeSecret } from "../src/test-utils/anti-bot.ts";
 import { openLeadStore } from "../src/server/leads/open-store.ts";
+import { embeddedSettings } from "../src/test-utils/leads.ts";
 
 const budgets = {
   /** Resident memory may grow this much between the 1,000th and the 10,000th request. */
@@ -57,7 +59,10 @@ function residentMB() {
 }
 
 let posted = 0;
-/** A valid request, different each time, with an Idempotency-Key of its own. */
+/**
+ * A valid request, different each time, with an Idempotency-Key of its own.
+ * @param {import("autocannon").Request} request
+ */
 function validPost(request) {
   posted += 1;
   const person = solved.pop();
@@ -84,16 +89,27 @@ const bundle = readFileSync("public/index.html", "utf8").match(/\/app-[0-9a-f]{2
 
 let unexpected = 0;
 /** A request of the mix, and the status it must get: anything else counts as an error. */
+/**
+ * @param {number} status
+ * @param {import("autocannon").Request} request
+ * @returns {import("autocannon").Request}
+ */
 const expecting = (status, request) => ({
   ...request,
-  onResponse: (answered) => {
+  onResponse: (/** @type {number} */ answered) => {
     if (answered !== status) unexpected += 1;
   },
 });
+/** @param {string} pathName */
 const page = (pathName, status = 200) =>
   expecting(status, { method: "GET", path: pathName, headers: { "accept-encoding": "br, gzip" } });
+/** @param {string} pathName */
 const post = (pathName) =>
-  expecting(201, { method: "POST", path: pathName, setupRequest: validPost });
+  expecting(201, {
+    method: "POST",
+    path: pathName,
+    setupRequest: validPost,
+  });
 const mixed = [
   page("/"),
   expecting(405, { method: "GET", path: "/api/contact" }),
@@ -105,8 +121,13 @@ const mixed = [
   page("/une-page-inconnue", 404),
 ];
 
-/** Runs `amount` requests from `clients` connections; resolves with the result and each latency. */
+/**
+ * Runs `amount` requests from `clients` connections; resolves with the result and each latency.
+ * @param {{ amount: number, requests: import("autocannon").Request[] }} options
+ * @returns {Promise<{ result: import("autocannon").Result, latencies: number[] }>}
+ */
 function load(options) {
+  /** @type {number[]} */
   const latencies = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -119,15 +140,28 @@ function load(options) {
   });
 }
 
+/**
+ * @param {number[]} values
+ * @param {number} share
+ */
 const percentile = (values, share) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+  return /** @type {number} */ (
+    sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]
+  );
 };
+/** @param {import("autocannon").Result} result */
 const failures = ({ errors, timeouts }) => errors + timeouts;
 
 let failed = false;
 let stopped = false;
+/** @type {string[][]} */
 const rows = [];
+/**
+ * @param {string} measure
+ * @param {string} value
+ * @param {string} budget
+ */
 const row = (measure, value, budget, ok = true) => {
   rows.push([measure, value, budget, ok ? "ok" : "MISSED"]);
   if (!ok) failed = true;
@@ -144,12 +178,13 @@ try {
 
   unexpected = 0;
   const posts = await load({ amount: 500, requests: [post("/api/contact")] });
-  const p = (share) => percentile(posts.latencies, share).toFixed(1);
+  const p = (/** @type {number} */ share) => percentile(posts.latencies, share).toFixed(1);
   const postErrors = unexpected + failures(posts.result);
 
   // SIGTERM in the middle of a burst of posts: every post answered 201 must be on disk, whole,
   // and the server must exit 0 once the posts in flight are answered.
   const acceptedBeforeBurst = posted;
+  /** @type {string[]} */
   const burstIds = [];
   let burstRefusals = 0;
   let burstCut = 0;
@@ -158,12 +193,17 @@ try {
       const request = validPost({ headers: {} });
       let response;
       try {
-        response = await fetch(`${url}/api/contact`, { method: "POST", ...request });
+        response = await fetch(`${url}/api/contact`, {
+          method: "POST",
+          headers: /** @type {Record<string, string>} */ (request.headers),
+          body: /** @type {string} */ (request.body),
+        });
       } catch (error) {
         // ECONNREFUSED: the server no longer listens, the end expected. Anything else ("other
         // side closed") is a kept-alive connection closed under a post on its way: the server
         // must let each connection end with an answer that says `Connection: close`.
-        if (error.cause?.code !== "ECONNREFUSED") burstCut += 1;
+        const { cause } = /** @type {{ cause?: { code?: string } }} */ (error);
+        if (cause?.code !== "ECONNREFUSED") burstCut += 1;
         return;
       }
       const answer = await response.json().catch(() => ({}));
@@ -178,7 +218,7 @@ try {
   stopped = true;
 
   // The server gone, this process opens the data folder itself, as `npm run leads` would.
-  const store = await openLeadStore({ QUOTE_DATABASE_DIR: quoteDatabase });
+  const store = await openLeadStore(embeddedSettings(quoteDatabase));
   const stored = await store.list();
   await store.close();
   const storedIds = new Set(stored.map((lead) => lead.id));
@@ -237,10 +277,13 @@ try {
 
 const widths = [0, 1, 2, 3].map((column) =>
   Math.max(
-    ...[["measure", "value", "budget", "status"], ...rows].map((cells) => cells[column].length),
+    ...[["measure", "value", "budget", "status"], ...rows].map(
+      (cells) => (cells[column] ?? "").length,
+    ),
   ),
 );
-const line = (cells) => `| ${cells.map((cell, index) => cell.padEnd(widths[index])).join(" | ")} |`;
+const line = (/** @type {string[]} */ cells) =>
+  `| ${cells.map((cell, index) => cell.padEnd(widths[index] ?? 0)).join(" | ")} |`;
 console.log(`\nProduction server under load (loopback, ${clients} clients)\n`);
 console.log(line(["measure", "value", "budget", "status"]));
 console.log(line(widths.map((width) => "-".repeat(width))));

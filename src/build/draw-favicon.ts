@@ -2,10 +2,10 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import sharp from "sharp";
-import { favicon } from "../start-up/favicon";
+import { favicon } from "../shared/favicon";
 
 /**
- * onPostBootstrap: the tab's icon drawn as a PNG (why: src/start-up/favicon.ts), for
+ * onPostBootstrap: the tab's icon drawn as a PNG (why: src/shared/favicon.ts), for
  * `gatsby develop` as well as for builds, since the pages link it from their head. Rendered
  * large, then scaled down, for smooth edges.
  */

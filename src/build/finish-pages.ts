@@ -3,7 +3,7 @@ import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { cmsConnectOrigins } from "../cms/settings";
 import { siteUrl } from "../shared/site-url";
-import { bundlesAfterFirstPaint } from "../start-up/bundle-loader";
+import { bundlesAfterFirstPaint } from "./bundle-loader";
 import { buildAdmin } from "./admin-bundle";
 import { filesUnder } from "./public-files";
 import { precompressBuild } from "./precompress";
@@ -23,7 +23,7 @@ export function withoutNullBytes(html: string): string {
 
 /**
  * Every HTML page under `publicDir` without NUL bytes and with the bundle loader in place of its
- * bundle tags (src/start-up/bundle-loader.ts); returns the pages it changed.
+ * bundle tags (src/build/bundle-loader.ts); returns the pages it changed.
  */
 export function finishBuiltPages(publicDir: string): string[] {
   const changed: string[] = [];

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { compileHint, onDemandBundle } from "../start-up/compile-hint";
+import { compileHint, onDemandBundle } from "./compile-hint";
 
 type LoaderUse = { loader?: string; options?: { modules?: unknown } };
 type WebpackRule = { use?: LoaderUse[] | LoaderUse; oneOf?: WebpackRule[]; rules?: WebpackRule[] };
@@ -43,7 +43,7 @@ export const adjustWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   // the CSS of the components it renders, and the layout's CSS goes with the app bundle.
   const cacheGroups = config.optimization?.splitChunks?.cacheGroups;
   if (stage === "build-javascript" && cacheGroups) delete cacheGroups.styles;
-  // The compile hint (src/start-up/compile-hint.ts), on the bundles that run at load. Added after
+  // The compile hint (src/build/compile-hint.ts), on the bundles that run at load. Added after
   // minification (webpack's asset stage 400, which would strip the comment) and before the source
   // maps (stage 500), which then count its line.
   if (stage === "build-javascript") {

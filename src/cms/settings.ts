@@ -1,6 +1,6 @@
 // Where the admin reads and writes content, from the environment of the build that bundles it
 // (src/build/admin-bundle.ts).
-import { gitHubUrl } from "../server/cms-auth/settings";
+import { gitHubUrl } from "../shared/github-url";
 
 export type CmsBackendSettings = {
   name: "proxy" | "git-gateway" | "github" | "gitlab";

@@ -7,12 +7,12 @@
 //    preloaded and shown only if it is there for the first paint (gatsby-ssr.tsx,
 //    src/styles/fonts.css); the hero image is preloaded only where it is in the first screen
 //    (hero-picture.tsx); the tab's icon is a PNG, not an SVG drawn on the main thread
-//    (favicon.ts).
+//    (src/shared/favicon.ts).
 // 2. Gatsby's bundles are asked for once the first contentful paint is on screen, by one inline
-//    script in place of their tags (bundle-loader.ts, put there after the build by
+//    script in place of their tags (src/build/bundle-loader.ts, put there after the build by
 //    src/build/finish-pages.ts): the first paint neither waits for them nor shares the
 //    connection with them.
-// 3. The bundles that run at load carry V8's compile hint (compile-hint.ts): Chromium compiles
+// 3. The bundles that run at load carry V8's compile hint (src/build/compile-hint.ts): Chromium compiles
 //    their functions on a background thread while they download.
 // 4. The first hydration runs as a React transition (this file): React hydrates in slices of a
 //    few milliseconds and lets the browser answer the visitor in between, instead of one long

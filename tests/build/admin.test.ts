@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { bundlesOf } from "../../src/start-up/bundle-loader";
+import { bundlesOf } from "../../src/build/bundle-loader";
 
 // The admin lives in public/admin/ on its own, built apart from the site (src/build/admin-bundle.ts):
 // search engines are told to skip it, it names no other host, it runs a Decap CMS line that gets

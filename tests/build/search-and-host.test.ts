@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { bundlesOf } from "../../src/start-up/bundle-loader";
+import { bundlesOf } from "../../src/build/bundle-loader";
 import matter from "gray-matter";
 import { isPlaceholder } from "../../src/shared/content-model/placeholder";
 import { siteUrl } from "../../src/shared/site-url";

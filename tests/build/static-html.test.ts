@@ -2,9 +2,9 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { formatEuro, formatPercent, formatRatio, formatLongDate } from "../../src/shared/format";
-import { bundlesOf } from "../../src/start-up/bundle-loader";
+import { bundlesOf } from "../../src/build/bundle-loader";
 import { siteUrl } from "../../src/shared/site-url";
-import { compileHint, onDemandBundle } from "../../src/start-up/compile-hint";
+import { compileHint, onDemandBundle } from "../../src/build/compile-hint";
 
 // What a search engine reads: the static HTML of each page, before any script runs. The pages are
 // parsed documents with no window, so plain matchers are used rather than jest-dom's.

@@ -1,5 +1,6 @@
 // The admin's GitHub sign-in settings, checked by the server's configuration (src/server/config.ts):
 // the OAuth client (a GitHub App's or an OAuth App's) and the GitHub that issued it.
+import { gitHubUrl } from "../../shared/github-url";
 
 export type CmsAuthSettings = {
   clientId: string;
@@ -29,21 +30,4 @@ export function cmsAuthSettings(
     );
   }
   return { clientId, clientSecret, githubUrl };
-}
-
-/** CMS_GITHUB_URL as an absolute http(s) address without a final slash. */
-export function gitHubUrl(value: string | undefined): string {
-  const text = value?.trim() || "https://github.com";
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    url = undefined;
-  }
-  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash) {
-    throw new Error(
-      `CMS_GITHUB_URL=${text} : attendu l'adresse de GitHub (https://github.com) ou d'un GitHub Enterprise Server (https://github.mon-entreprise.fr)`,
-    );
-  }
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }

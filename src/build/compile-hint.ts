@@ -1,4 +1,4 @@
-// Step 3 of the first load (see first-load.ts): V8's compile hint at the top of every bundle
+// Step 3 of the first load (see src/start-up/first-load.ts): V8's compile hint at the top of every bundle
 // that runs while the page starts. Nearly every function of those bundles runs during start-up
 // and hydration; with this comment (Chromium 136 and later; others ignore it) V8 compiles them on
 // a background thread while the file downloads, instead of one by one on the main thread when

@@ -1,4 +1,4 @@
-// Step 2 of the first load (see first-load.ts): the one inline script that asks for Gatsby's
+// Step 2 of the first load (see src/start-up/first-load.ts): the one inline script that asks for Gatsby's
 // bundles once the first contentful paint is on screen. Pure text in, text out: the build puts
 // it in place of the bundle tags of every page it wrote (src/build/finish-pages.ts), and the
 // tests over the built pages read the bundle list back from it.
