@@ -36,7 +36,7 @@ test("an empty environment gives today's defaults", () => {
   expect(config.http).toEqual({ port: 9000, host: "0.0.0.0", trustProxy: false });
   expect(config.store).toEqual({
     databaseUrl: null,
-    file: resolve("data/quote-requests.jsonl"),
+    databaseDir: resolve("data/leads"),
     functionsHost: null,
   });
   expect(config.spam.challengeSecret).toBeNull();

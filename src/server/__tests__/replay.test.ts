@@ -17,7 +17,7 @@ import { captureLog } from "../../test-utils/log-capture";
 // A request sent again unchanged (same Idempotency-Key, same body, same Altcha header), as a
 // browser does on a dropped keep-alive connection or a proxy on a timeout, gets the first answer:
 // 201, the first id, Idempotent-Replayed, one lead stored. Its proof was spent by itself.
-// Through the production server (src/server/http/site-server.ts), on the file store; the same on
+// Through the production server (src/server/http/site-server.ts), on the embedded engine; the same on
 // PostgreSQL with two processes: tests/pipeline/replay.test.ts.
 
 let folder: string;

@@ -214,7 +214,6 @@ test("after a restart, the lead's email and webhook carry the id of the request 
   } finally {
     await runner.close();
     await new Promise((done) => receiver.close(done));
-    await reopened.close();
   }
   expect(received).toHaveLength(1);
   const [call] = received;
