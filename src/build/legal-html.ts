@@ -1,5 +1,6 @@
 import type { GatsbyNode, Node } from "gatsby";
 import type { GraphQLObjectType, GraphQLResolveInfo } from "graphql";
+import { bodyOf, contentKinds, type ContentKind } from "../shared/content-model/kinds";
 import { fillTokens, tokenValues } from "../shared/content-model/tokens";
 
 // The part of Gatsby's resolver context used here; Gatsby does not export its type.
@@ -13,14 +14,12 @@ type ResolverContext = {
 const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/**
- * createResolvers: a legal page's `html` is its Markdown's own HTML, with the company's details
- * and the figures in place of their `{{tokens}}` (escaped: a detail is text, never markup).
- */
-export const resolveLegalHtml: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
-  createResolvers({
-    LegalPage: {
-      html: {
+/** The node types whose body is shown as HTML: the legal pages, the statement, the tenants' page. */
+const htmlTypes = (Object.keys(contentKinds) as ContentKind[])
+  .filter((kind) => bodyOf(kind)?.as === "html")
+  .map((kind) => contentKinds[kind].nodeType);
+
+const htmlResolver = {
         async resolve(
           source: Node,
           args: unknown,
@@ -37,7 +36,14 @@ export const resolveLegalHtml: GatsbyNode["createResolvers"] = ({ createResolver
           if (!company || !figures) return html;
           return fillTokens(html, tokenValues(company, figures), escapeHtml);
         },
-      },
-    },
-  });
 };
+
+/**
+ * createResolvers: a page's `html` (legal pages, accessibility statement, tenants' page) is its
+ * Markdown's own HTML, with the company's details and the figures in place of their `{{tokens}}`
+ * (escaped: a detail is text, never markup).
+ */
+export const resolveLegalHtml: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
+  createResolvers(Object.fromEntries(htmlTypes.map((type) => [type, { html: htmlResolver }])));
+};
+

@@ -4,6 +4,7 @@ import "@fontsource-variable/public-sans";
 import "../styles/global.css";
 import CMS from "decap-cms-app";
 import { cmsConfig } from "./config";
+import { registerPagePreviews } from "./page-previews";
 import { registerPreviews } from "./previews";
 import type { CmsSettings } from "./settings";
 
@@ -11,4 +12,5 @@ import type { CmsSettings } from "./settings";
 declare const __CMS_SETTINGS__: CmsSettings;
 
 registerPreviews(CMS);
+registerPagePreviews(CMS);
 CMS.init({ config: cmsConfig(__CMS_SETTINGS__) });

@@ -25,7 +25,7 @@ import type { LandingCopy } from "../hooks/use-landing-copy";
 type PreviewProps = PreviewTemplateComponentProps;
 type Loaded = { landing?: LandingCopy; figures?: Figures; company?: CompanyDetails };
 
-const entryData = <T,>(props: PreviewProps): T => props.entry.get("data").toJS() as T;
+export const entryData = <T,>(props: PreviewProps): T => props.entry.get("data").toJS() as T;
 
 /** Another file's content, read once through the admin's backend. */
 function useFileData<T>(props: PreviewProps, collection: string, own?: T): T | undefined {
@@ -51,7 +51,7 @@ function useFileData<T>(props: PreviewProps, collection: string, own?: T): T | u
 }
 
 /** The other content a preview draws with: the landing copy, the figures, the company. */
-function usePreviewContent(props: PreviewProps, own: Loaded): Required<Loaded> | undefined {
+export function usePreviewContent(props: PreviewProps, own: Loaded): Required<Loaded> | undefined {
   const landing = useFileData<LandingCopy>(props, "landing", own.landing);
   const figures = useFileData<Figures>(props, "figures", own.figures);
   const company = useFileData<CompanyDetails>(props, "company", own.company);
@@ -84,9 +84,9 @@ class PreviewBoundary extends Component<
   }
 }
 
-const Waiting = () => <p style={{ padding: "2rem" }}>Chargement de l'aperçu…</p>;
+export const Waiting = () => <p style={{ padding: "2rem" }}>Chargement de l'aperçu…</p>;
 
-function preview(render: (props: PreviewProps) => ReactNode): ComponentType<PreviewProps> {
+export function preview(render: (props: PreviewProps) => ReactNode): ComponentType<PreviewProps> {
   function Preview(props: PreviewProps) {
     return <PreviewBoundary entry={props.entry}>{render(props)}</PreviewBoundary>;
   }
@@ -104,6 +104,7 @@ function FiguresPreview(props: PreviewProps) {
         {...copy.channels}
         channels={figures.channels}
         combinedContactRate={figures.combinedContactRate}
+        sources={figures.sources}
       />
       <Results copy={copy.results} figures={figures} />
     </>
@@ -126,6 +127,7 @@ function LandingPreview(props: PreviewProps) {
         {...copy.channels}
         channels={figures.channels}
         combinedContactRate={figures.combinedContactRate}
+        sources={figures.sources}
       />
       <Results copy={copy.results} figures={figures} />
       <Process {...copy.process} />
@@ -156,7 +158,7 @@ function ClientPreview(props: PreviewProps) {
 }
 
 /** Markdown drawn the way the admin draws it, tokens filled with the company's details. */
-function LegalBody({
+export function LegalBody({
   markdown,
   values,
   props,
@@ -197,8 +199,11 @@ function CompanyPreview(props: PreviewProps) {
     ["Immatriculation (RCS / SIREN)", company.siren],
     ["Numéro de TVA intracommunautaire", company.vatNumber],
     ["Directeur de la publication", company.publicationDirector],
-    ["Carte professionnelle", `${company.carteGNumber}, délivrée par ${company.carteGChamber}`],
-    ["Garant financier", `${company.guarantor} (${company.guaranteeAmount})`],
+    ["Déclaration au procureur de la République", company.prosecutorDeclarationDate],
+    ["Assurance RCP", `${company.insurer}, contrat ${company.insurancePolicy}`],
+    ["Banque du compte dédié", company.dedicatedAccountBank],
+    ["Carte professionnelle", `${company.carteGNumber ?? "—"}, ${company.carteGChamber ?? "—"}`],
+    ["Garant financier", `${company.guarantor ?? "—"} (${company.guaranteeAmount ?? "—"})`],
     ["Hébergeur", `${company.hostName}, ${company.hostAddress}, ${company.hostPhone}`],
   ];
   return (
