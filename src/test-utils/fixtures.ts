@@ -180,12 +180,12 @@ export const landingCopy: LandingCopy = {
       {
         icon: "badge",
         title: "Activité déclarée et assurée",
-        text: "Recouvrement amiable déclaré au procureur de la République le [À COMPLÉTER : date de la déclaration au procureur, JJ/MM/AAAA], assurance RCP [À COMPLÉTER : assureur responsabilité civile professionnelle] (contrat [À COMPLÉTER : numéro du contrat d'assurance RCP]).",
+        text: "Recouvrement amiable déclaré au procureur de la République, assurance RCP auprès de [À COMPLÉTER : assureur responsabilité civile professionnelle] : détails dans les mentions légales.",
       },
       {
         icon: "shield",
         title: "Compte bancaire dédié",
-        text: "Les sommes encaissées arrivent sur un compte bancaire dédié ([À COMPLÉTER : banque du compte dédié aux fonds des clients]), exclusivement affecté aux fonds de nos clients.",
+        text: "Les sommes encaissées arrivent sur un compte bancaire dédié, exclusivement affecté aux fonds de nos clients, ouvert chez [À COMPLÉTER : banque du compte dédié aux fonds des clients].",
       },
       {
         icon: "clock",
