@@ -231,7 +231,9 @@ describe("the page for tenants", () => {
     await Promise.all([page.waitForURL(`${baseUrl}/locataires`), link.click()]);
     assert.match(await page.locator("h1").innerText(), /Vous êtes locataire/);
     assert.equal(await page.getByRole("form").count(), 0);
-    const contact = page.getByRole("complementary", { name: "Nous joindre au sujet d'un courrier" });
+    const contact = page.getByRole("complementary", {
+      name: "Nous joindre au sujet d'un courrier",
+    });
     assert.match(await contact.getByRole("link").first().getAttribute("href"), /^tel:\+33/);
     assert.deepEqual(page.errors, []);
     await page.close();
@@ -243,10 +245,15 @@ describe("the page for tenants", () => {
     const footer = page.getByRole("contentinfo");
     await Promise.all([
       page.waitForURL(`${baseUrl}/accessibilite`),
-      footer.getByRole("link", { name: /^Accessibilité : (non|partiellement|totalement) conforme$/ }).click(),
+      footer
+        .getByRole("link", { name: /^Accessibilité : (non|partiellement|totalement) conforme$/ })
+        .click(),
     ]);
     assert.match(await page.locator("h1").innerText(), /Déclaration d'accessibilité/);
-    assert.match(await page.locator("main").innerText(), /Libre réponse 71120, 75342 Paris CEDEX 07/);
+    assert.match(
+      await page.locator("main").innerText(),
+      /Libre réponse 71120, 75342 Paris CEDEX 07/,
+    );
     await page.close();
   });
 });

@@ -20,22 +20,17 @@ const htmlTypes = (Object.keys(contentKinds) as ContentKind[])
   .map((kind) => contentKinds[kind].nodeType);
 
 const htmlResolver = {
-        async resolve(
-          source: Node,
-          args: unknown,
-          context: ResolverContext,
-          info: GraphQLResolveInfo,
-        ) {
-          const markdown = context.nodeModel.getNodeById({ id: source.parent });
-          const markdownType = info.schema.getType("MarkdownRemark") as GraphQLObjectType;
-          const html = (await markdownType
-            .getFields()
-            .html?.resolve?.(markdown, args, context, info)) as string;
-          const company = await context.nodeModel.findOne({ type: "CompanyDetails" });
-          const figures = await context.nodeModel.findOne({ type: "Figures" });
-          if (!company || !figures) return html;
-          return fillTokens(html, tokenValues(company, figures), escapeHtml);
-        },
+  async resolve(source: Node, args: unknown, context: ResolverContext, info: GraphQLResolveInfo) {
+    const markdown = context.nodeModel.getNodeById({ id: source.parent });
+    const markdownType = info.schema.getType("MarkdownRemark") as GraphQLObjectType;
+    const html = (await markdownType
+      .getFields()
+      .html?.resolve?.(markdown, args, context, info)) as string;
+    const company = await context.nodeModel.findOne({ type: "CompanyDetails" });
+    const figures = await context.nodeModel.findOne({ type: "Figures" });
+    if (!company || !figures) return html;
+    return fillTokens(html, tokenValues(company, figures), escapeHtml);
+  },
 };
 
 /**
@@ -46,4 +41,3 @@ const htmlResolver = {
 export const resolveLegalHtml: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
   createResolvers(Object.fromEntries(htmlTypes.map((type) => [type, { html: htmlResolver }])));
 };
-

@@ -278,7 +278,11 @@ const figures: CmsField[] = [
     summary: "{{fields.label}} : {{fields.period}}, {{fields.source}}",
     hint: "Affichées sous les chiffres. Chaque chiffre mesuré doit figurer dans une entrée, sinon le site refuse de se construire.",
     fields: [
-      text("label", "Chiffres concernés, tels que le visiteur les lit", "Par exemple : Taux de contact."),
+      text(
+        "label",
+        "Chiffres concernés, tels que le visiteur les lit",
+        "Par exemple : Taux de contact.",
+      ),
       {
         name: "figures",
         label: "Chiffres couverts",

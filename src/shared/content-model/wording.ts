@@ -39,7 +39,8 @@ export const judicialWords: readonly WordRule[] = [
     reason: judicial,
   },
   {
-    pattern: /frais (?:de recouvrement )?(?:sont |restent )?à (?:votre|ta|leur) charge|à vos frais/iu,
+    pattern:
+      /frais (?:de recouvrement )?(?:sont |restent )?à (?:votre|ta|leur) charge|à vos frais/iu,
     reason:
       "aucun frais de recouvrement ne peut être demandé au locataire : ils restent à la charge du créancier (article L111-8 du CPCE)",
   },
@@ -49,10 +50,7 @@ export const judicialWords: readonly WordRule[] = [
 export type PlacedText = { field: string; text: string };
 
 /** Every text of a file: each frontmatter string with its field's path, then the body. */
-export function textsOf(
-  frontmatter: unknown,
-  body?: { name: string; text: string },
-): PlacedText[] {
+export function textsOf(frontmatter: unknown, body?: { name: string; text: string }): PlacedText[] {
   const texts: PlacedText[] = [];
   const walk = (value: unknown, field: string) => {
     if (typeof value === "string") texts.push({ field: `champ « ${field} »`, text: value });

@@ -14,13 +14,13 @@ describe("ConformanceState", () => {
       "partiellement conforme",
       "2027-03-15",
       72.5,
-      "L'audit du 15 mars 2027 relève un taux de conformité de 72,5\u202f%.",
+      "L'audit du 15 mars 2027 relève un taux de conformité de 72,5 %.",
     ],
     [
       "totalement conforme",
       "2027-03-15",
       100,
-      "L'audit du 15 mars 2027 relève un taux de conformité de 100\u202f%.",
+      "L'audit du 15 mars 2027 relève un taux de conformité de 100 %.",
     ],
   ] as const)("states « %s » and the audit behind it", (state, auditDate, auditRate, audit) => {
     render(
@@ -40,6 +40,7 @@ describe("ConformanceState", () => {
           : false,
       ),
     ).toBeInTheDocument();
+    // Testing Library reads the narrow no-break space before « % » as a plain space.
     expect(screen.getByText(audit)).toBeInTheDocument();
   });
 });

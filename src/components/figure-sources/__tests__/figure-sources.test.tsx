@@ -4,8 +4,18 @@ import { figures } from "../../../test-utils/fixtures";
 import FigureSources from "../figure-sources";
 
 const sources = [
-  { label: "Taux de recouvrement", figures: ["recoveryRate"], period: "moyenne 2024", source: "données internes" },
-  { label: "Taux de contact", figures: ["channels"], period: "année 2024", source: "données internes" },
+  {
+    label: "Taux de recouvrement",
+    figures: ["recoveryRate"],
+    period: "moyenne 2024",
+    source: "données internes",
+  },
+  {
+    label: "Taux de contact",
+    figures: ["channels"],
+    period: "année 2024",
+    source: "données internes",
+  },
 ];
 
 describe("FigureSources", () => {
@@ -20,8 +30,9 @@ describe("FigureSources", () => {
       ],
     ],
   ])("under figures %j, reads %j", (shown, lines) => {
-    const { container } = render(<FigureSources sources={sources} figures={shown} />);
-    expect([...container.querySelectorAll("p")].map((p) => p.textContent)).toEqual(lines);
+    render(<FigureSources sources={sources} figures={shown} />);
+    const notes = screen.getAllByText(/^Taux de .* : .*, données internes\.$/);
+    expect(notes.map((note) => note.textContent)).toEqual(lines);
   });
 
   it("shows nothing when no source covers the figures shown", () => {

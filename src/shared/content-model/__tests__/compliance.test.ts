@@ -109,7 +109,10 @@ describe("the figures' period and source", () => {
   it.each<[string, unknown, string[]]>([
     [
       "a figure left out of every source",
-      [{ ...results, figures: results.figures.filter((name) => name !== "casesPerMonth") }, contact],
+      [
+        { ...results, figures: results.figures.filter((name) => name !== "casesPerMonth") },
+        contact,
+      ],
       [
         `${figuresFile} : le chiffre « casesPerMonth » n'a ni période ni source : l'ajouter aux « figures » d'une entrée de « sources »`,
       ],
@@ -117,7 +120,9 @@ describe("the figures' period and source", () => {
     [
       "a source without its period",
       [results, { ...contact, period: "" }],
-      [`${figuresFile} : champ « sources.1.period » : attendu un texte non vide, trouvé le texte «  »`],
+      [
+        `${figuresFile} : champ « sources.1.period » : attendu un texte non vide, trouvé le texte «  »`,
+      ],
     ],
     [
       "a source naming no known figure",
@@ -167,9 +172,9 @@ describe("the words of the tenants' page", () => {
 
   it("names the body as the field when the word is in the text of the page", () => {
     const body = `${tenants.body}\n\nUn huissier de justice peut intervenir.`;
-    expect(checkWording("tenants", texts(String(tenants.data.description), body), tenantsFile)).toEqual(
-      [`${tenantsFile} : le texte de la page : « huissier » ${judicial}`],
-    );
+    expect(
+      checkWording("tenants", texts(String(tenants.data.description), body), tenantsFile),
+    ).toEqual([`${tenantsFile} : le texte de la page : « huissier » ${judicial}`]);
   });
 
   it("keeps the helpful uses: the CCAPEX can be asked, a commissaire de justice is named", () => {
@@ -216,7 +221,8 @@ describe("regulated claims and their proofs", () => {
     dedicatedAccountBank: "Crédit Coopératif",
     prosecutorDeclarationDate: "15/03/2024",
   };
-  const strictLine = "encore à compléter (CONTENT_STRICT=1 refuse de publier une affirmation sans sa preuve)";
+  const strictLine =
+    "encore à compléter (CONTENT_STRICT=1 refuse de publier une affirmation sans sa preuve)";
 
   it("accepts every claim once the company gives its proofs, strict or not", () => {
     expect(checkClaims(claiming, given, true)).toEqual([]);
@@ -240,7 +246,8 @@ describe("regulated claims and their proofs", () => {
     ["insurer", landingFile, "champ « hero.highlights.0 »", "assurance RCP"],
     ["insurancePolicy", landingFile, "champ « hero.highlights.0 »", "assurance RCP"],
   ])("refuses a claim without « %s », in %s", (proof, file, field, claim) => {
-    const basis = claim === "carte G" ? "décret n° 72-678, articles 92 et 93" : "article R124-2 du CPCE";
+    const basis =
+      claim === "carte G" ? "décret n° 72-678, articles 92 et 93" : "article R124-2 du CPCE";
     const missing = { ...given, [proof]: undefined };
     const placeholder = { ...given, [proof]: "[À COMPLÉTER : preuve]" };
     const lines = (state: string) =>
