@@ -173,6 +173,7 @@ export const TenantPage = object({
   ...pageFields,
   landingNotice: object({ text: text(), link: text() }),
 });
+export type TenantPage = Infer<typeof TenantPage>;
 
 const Item = graphqlType("LandingItem", object({ icon: icon(), title: text(), text: text() }));
 const Heading = { title: text(), intro: text() };
