@@ -13,6 +13,9 @@ export default function AccessibilityPageTemplate({
   const company = useCompany();
   const page = data.accessibilityStatement;
   if (!page) return null;
+  // The model opens on the commitment (the text above the first heading), then the state.
+  const firstHeading = page.html.indexOf("<h2");
+  const cut = firstHeading === -1 ? page.html.length : firstHeading;
   return (
     <>
       <Seo
@@ -26,14 +29,15 @@ export default function AccessibilityPageTemplate({
       />
       <KeepServerHtml>
         <LegalDocument title={page.title} updatedAt={page.updatedAt}>
+          {/* Markdown from content/, rendered at build time by gatsby-transformer-remark. */}
+          <div dangerouslySetInnerHTML={{ __html: page.html.slice(0, cut) }} />
           <ConformanceState
             siteName={company.name}
             state={page.state}
             auditDate={page.auditDate}
             auditRate={page.auditRate}
           />
-          {/* Markdown from content/, rendered at build time by gatsby-transformer-remark. */}
-          <div dangerouslySetInnerHTML={{ __html: page.html }} />
+          <div dangerouslySetInnerHTML={{ __html: page.html.slice(cut) }} />
         </LegalDocument>
       </KeepServerHtml>
     </>

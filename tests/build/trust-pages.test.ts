@@ -61,6 +61,14 @@ describe("the accessibility statement", () => {
     ]);
   });
 
+  it("opens on the commitment, then the state of conformity", () => {
+    const text = textOf(page.querySelector("main"));
+    expect(text.indexOf("s’engage à rendre son site internet accessible")).toBeGreaterThan(0);
+    expect(text.indexOf("s’engage à rendre son site internet accessible")).toBeLessThan(
+      text.indexOf("État de conformité"),
+    );
+  });
+
   it("states the state its content gives, and that no audit was made", () => {
     expect(statement.state).toBe("non conforme");
     expect(textOf(page.querySelector("main section"))).toContain(
