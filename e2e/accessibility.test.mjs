@@ -15,7 +15,14 @@ import {
 } from "./browser.mjs";
 import { focusIndicator, textContrastFailures } from "./contrast.mjs";
 
-const routes = ["/", "/mentions-legales", "/politique-confidentialite", "/conditions-generales"];
+const routes = [
+  "/",
+  "/mentions-legales",
+  "/politique-confidentialite",
+  "/conditions-generales",
+  "/accessibilite",
+  "/locataires",
+];
 const widths = [360, 1280];
 const axeTags = [...wcagTags, "best-practice"];
 const success = "Votre demande a été envoyée avec succès ! Nous vous recontacterons sous 24h.";
@@ -311,6 +318,31 @@ describe("the keyboard alone", () => {
       "contenu",
       "the next Tab stays in the main content, past the navigation",
     );
+    await page.close();
+  });
+
+  it("takes a tenant from the top of the landing page to their page and its contact", async () => {
+    const page = await openLanding(360);
+    const stops = [];
+    await tab(page, stops);
+    await page.keyboard.press("Enter");
+    const notice = await tab(page, stops);
+    assert.equal(notice.name, "Ce qu'il faut savoir", "the first stop in the content");
+    await Promise.all([page.waitForURL(`${baseUrl}/locataires`), page.keyboard.press("Enter")]);
+    await settle(page);
+    const reached = [];
+    stops.length = 0;
+    await page.evaluate(() => {
+      window.__lastStop = undefined;
+    });
+    for (let step = 0; step < 40; step += 1) {
+      const stop = await tab(page, stops);
+      if (stop === null) break;
+      reached.push(stop.name);
+      if (stop.name.includes("@")) break;
+    }
+    assert.ok(reached.includes("01 99 00 12 34"), `the phone among ${reached.join(", ")}`);
+    assert.ok(reached.includes("contact@hestia-recouvrement.fr"), "then the email");
     await page.close();
   });
 

@@ -15,6 +15,8 @@ const routes = [
   { path: "/mentions-legales", heading: /Mentions légales/ },
   { path: "/politique-confidentialite", heading: /Politique de confidentialité/ },
   { path: "/conditions-generales", heading: /Conditions générales/ },
+  { path: "/accessibilite", heading: /Déclaration d'accessibilité/ },
+  { path: "/locataires", heading: /Vous êtes locataire/ },
 ];
 
 /** @type {import("playwright-core").Browser} */
@@ -216,6 +218,45 @@ describe("testimonials", () => {
       await page
         .getByRole("button", { name: "Reprendre le défilement des témoignages" })
         .isVisible(),
+    );
+    await page.close();
+  });
+});
+
+describe("the page for tenants", () => {
+  it("is reached from the line above the landing page's hero, and shows no quote form", async () => {
+    const page = await openPage(browser, { width: 360 });
+    await page.goto(`${baseUrl}/`, { waitUntil: "networkidle" });
+    const link = page.getByRole("link", { name: "Ce qu'il faut savoir" });
+    assert.ok(
+      await isInViewport(page, 'a[href="/locataires"] >> nth=0'),
+      "the line shows on the first screen of a phone",
+    );
+    await Promise.all([page.waitForURL(`${baseUrl}/locataires`), link.click()]);
+    assert.match(await page.locator("h1").innerText(), /Vous êtes locataire/);
+    assert.equal(await page.getByRole("form").count(), 0);
+    const contact = page.getByRole("complementary", {
+      name: "Nous joindre au sujet d'un courrier",
+    });
+    assert.match(await contact.getByRole("link").first().getAttribute("href"), /^tel:\+33/);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  it("every page's footer states the accessibility state and leads to the statement", async () => {
+    const page = await openPage(browser, { width: 1280 });
+    await page.goto(`${baseUrl}/locataires`, { waitUntil: "networkidle" });
+    const footer = page.getByRole("contentinfo");
+    await Promise.all([
+      page.waitForURL(`${baseUrl}/accessibilite`),
+      footer
+        .getByRole("link", { name: /^Accessibilité : (non|partiellement|totalement) conforme$/ })
+        .click(),
+    ]);
+    assert.match(await page.locator("h1").innerText(), /Déclaration d'accessibilité/);
+    assert.match(
+      await page.locator("main").innerText(),
+      /Libre réponse 71120, 75342 Paris CEDEX 07/,
     );
     await page.close();
   });

@@ -36,6 +36,169 @@ type AVIFOptions = {
   readonly speed: InputMaybe<Scalars['Int']>;
 };
 
+type AccessibilityStatement = Node & {
+  readonly auditDate: Maybe<Scalars['Date']>;
+  readonly auditRate: Maybe<Scalars['Float']>;
+  readonly children: ReadonlyArray<Node>;
+  readonly description: Scalars['String'];
+  /** The body as HTML, with company details filled in. */
+  readonly html: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly parent: Maybe<Node>;
+  readonly path: Scalars['String'];
+  readonly state: Scalars['String'];
+  readonly title: Scalars['String'];
+  readonly updatedAt: Scalars['Date'];
+};
+
+
+type AccessibilityStatement_auditDateArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
+};
+
+
+type AccessibilityStatement_updatedAtArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
+};
+
+type AccessibilityStatementConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<AccessibilityStatementEdge>;
+  readonly group: ReadonlyArray<AccessibilityStatementGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<AccessibilityStatement>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type AccessibilityStatementConnection_distinctArgs = {
+  field: AccessibilityStatementFieldSelector;
+};
+
+
+type AccessibilityStatementConnection_groupArgs = {
+  field: AccessibilityStatementFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type AccessibilityStatementConnection_maxArgs = {
+  field: AccessibilityStatementFieldSelector;
+};
+
+
+type AccessibilityStatementConnection_minArgs = {
+  field: AccessibilityStatementFieldSelector;
+};
+
+
+type AccessibilityStatementConnection_sumArgs = {
+  field: AccessibilityStatementFieldSelector;
+};
+
+type AccessibilityStatementEdge = {
+  readonly next: Maybe<AccessibilityStatement>;
+  readonly node: AccessibilityStatement;
+  readonly previous: Maybe<AccessibilityStatement>;
+};
+
+type AccessibilityStatementFieldSelector = {
+  readonly auditDate: InputMaybe<FieldSelectorEnum>;
+  readonly auditRate: InputMaybe<FieldSelectorEnum>;
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly html: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly path: InputMaybe<FieldSelectorEnum>;
+  readonly state: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly updatedAt: InputMaybe<FieldSelectorEnum>;
+};
+
+type AccessibilityStatementFilterInput = {
+  readonly auditDate: InputMaybe<DateQueryOperatorInput>;
+  readonly auditRate: InputMaybe<FloatQueryOperatorInput>;
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly html: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly path: InputMaybe<StringQueryOperatorInput>;
+  readonly state: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly updatedAt: InputMaybe<DateQueryOperatorInput>;
+};
+
+type AccessibilityStatementGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<AccessibilityStatementEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<AccessibilityStatementGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<AccessibilityStatement>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type AccessibilityStatementGroupConnection_distinctArgs = {
+  field: AccessibilityStatementFieldSelector;
+};
+
+
+type AccessibilityStatementGroupConnection_groupArgs = {
+  field: AccessibilityStatementFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type AccessibilityStatementGroupConnection_maxArgs = {
+  field: AccessibilityStatementFieldSelector;
+};
+
+
+type AccessibilityStatementGroupConnection_minArgs = {
+  field: AccessibilityStatementFieldSelector;
+};
+
+
+type AccessibilityStatementGroupConnection_sumArgs = {
+  field: AccessibilityStatementFieldSelector;
+};
+
+type AccessibilityStatementSortInput = {
+  readonly auditDate: InputMaybe<SortOrderEnum>;
+  readonly auditRate: InputMaybe<SortOrderEnum>;
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly html: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly path: InputMaybe<SortOrderEnum>;
+  readonly state: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly updatedAt: InputMaybe<SortOrderEnum>;
+};
+
 type BlurredOptions = {
   /** Force the output format for the low-res preview. Default is to use the same format as the input. You should rarely need to change this */
   readonly toFormat: InputMaybe<ImageFormat>;
@@ -205,24 +368,27 @@ type ClientReferenceSortInput = {
 };
 
 type CompanyDetails = Node & {
-  readonly carteGChamber: Scalars['String'];
-  readonly carteGNumber: Scalars['String'];
+  readonly carteGChamber: Maybe<Scalars['String']>;
+  readonly carteGNumber: Maybe<Scalars['String']>;
   readonly children: ReadonlyArray<Node>;
+  readonly dedicatedAccountBank: Scalars['String'];
   readonly dpoEmail: Scalars['String'];
   readonly email: Scalars['String'];
-  readonly guaranteeAmount: Scalars['String'];
-  readonly guarantor: Scalars['String'];
+  readonly guaranteeAmount: Maybe<Scalars['String']>;
+  readonly guarantor: Maybe<Scalars['String']>;
   readonly headOffice: Scalars['String'];
   readonly hostAddress: Scalars['String'];
   readonly hostName: Scalars['String'];
   readonly hostPhone: Scalars['String'];
   readonly id: Scalars['ID'];
+  readonly insurancePolicy: Scalars['String'];
   readonly insurer: Scalars['String'];
   readonly internal: Internal;
   readonly legalForm: Scalars['String'];
   readonly name: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly phone: Scalars['String'];
+  readonly prosecutorDeclarationDate: Scalars['String'];
   readonly publicationDirector: Scalars['String'];
   readonly shareCapital: Scalars['String'];
   readonly siren: Scalars['String'];
@@ -278,6 +444,7 @@ type CompanyDetailsFieldSelector = {
   readonly carteGChamber: InputMaybe<FieldSelectorEnum>;
   readonly carteGNumber: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly dedicatedAccountBank: InputMaybe<FieldSelectorEnum>;
   readonly dpoEmail: InputMaybe<FieldSelectorEnum>;
   readonly email: InputMaybe<FieldSelectorEnum>;
   readonly guaranteeAmount: InputMaybe<FieldSelectorEnum>;
@@ -287,12 +454,14 @@ type CompanyDetailsFieldSelector = {
   readonly hostName: InputMaybe<FieldSelectorEnum>;
   readonly hostPhone: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly insurancePolicy: InputMaybe<FieldSelectorEnum>;
   readonly insurer: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly legalForm: InputMaybe<FieldSelectorEnum>;
   readonly name: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly phone: InputMaybe<FieldSelectorEnum>;
+  readonly prosecutorDeclarationDate: InputMaybe<FieldSelectorEnum>;
   readonly publicationDirector: InputMaybe<FieldSelectorEnum>;
   readonly shareCapital: InputMaybe<FieldSelectorEnum>;
   readonly siren: InputMaybe<FieldSelectorEnum>;
@@ -303,6 +472,7 @@ type CompanyDetailsFilterInput = {
   readonly carteGChamber: InputMaybe<StringQueryOperatorInput>;
   readonly carteGNumber: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly dedicatedAccountBank: InputMaybe<StringQueryOperatorInput>;
   readonly dpoEmail: InputMaybe<StringQueryOperatorInput>;
   readonly email: InputMaybe<StringQueryOperatorInput>;
   readonly guaranteeAmount: InputMaybe<StringQueryOperatorInput>;
@@ -312,12 +482,14 @@ type CompanyDetailsFilterInput = {
   readonly hostName: InputMaybe<StringQueryOperatorInput>;
   readonly hostPhone: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly insurancePolicy: InputMaybe<StringQueryOperatorInput>;
   readonly insurer: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly legalForm: InputMaybe<StringQueryOperatorInput>;
   readonly name: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly phone: InputMaybe<StringQueryOperatorInput>;
+  readonly prosecutorDeclarationDate: InputMaybe<StringQueryOperatorInput>;
   readonly publicationDirector: InputMaybe<StringQueryOperatorInput>;
   readonly shareCapital: InputMaybe<StringQueryOperatorInput>;
   readonly siren: InputMaybe<StringQueryOperatorInput>;
@@ -369,6 +541,7 @@ type CompanyDetailsSortInput = {
   readonly carteGChamber: InputMaybe<SortOrderEnum>;
   readonly carteGNumber: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly dedicatedAccountBank: InputMaybe<SortOrderEnum>;
   readonly dpoEmail: InputMaybe<SortOrderEnum>;
   readonly email: InputMaybe<SortOrderEnum>;
   readonly guaranteeAmount: InputMaybe<SortOrderEnum>;
@@ -378,12 +551,14 @@ type CompanyDetailsSortInput = {
   readonly hostName: InputMaybe<SortOrderEnum>;
   readonly hostPhone: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
+  readonly insurancePolicy: InputMaybe<SortOrderEnum>;
   readonly insurer: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly legalForm: InputMaybe<SortOrderEnum>;
   readonly name: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly phone: InputMaybe<SortOrderEnum>;
+  readonly prosecutorDeclarationDate: InputMaybe<SortOrderEnum>;
   readonly publicationDirector: InputMaybe<SortOrderEnum>;
   readonly shareCapital: InputMaybe<SortOrderEnum>;
   readonly siren: InputMaybe<SortOrderEnum>;
@@ -730,6 +905,38 @@ type DuotoneGradient = {
 type FieldSelectorEnum =
   | 'SELECT';
 
+type FigureSource = {
+  readonly figures: ReadonlyArray<Scalars['String']>;
+  readonly label: Scalars['String'];
+  readonly period: Scalars['String'];
+  readonly source: Scalars['String'];
+};
+
+type FigureSourceFieldSelector = {
+  readonly figures: InputMaybe<FieldSelectorEnum>;
+  readonly label: InputMaybe<FieldSelectorEnum>;
+  readonly period: InputMaybe<FieldSelectorEnum>;
+  readonly source: InputMaybe<FieldSelectorEnum>;
+};
+
+type FigureSourceFilterInput = {
+  readonly figures: InputMaybe<StringQueryOperatorInput>;
+  readonly label: InputMaybe<StringQueryOperatorInput>;
+  readonly period: InputMaybe<StringQueryOperatorInput>;
+  readonly source: InputMaybe<StringQueryOperatorInput>;
+};
+
+type FigureSourceFilterListInput = {
+  readonly elemMatch: InputMaybe<FigureSourceFilterInput>;
+};
+
+type FigureSourceSortInput = {
+  readonly figures: InputMaybe<SortOrderEnum>;
+  readonly label: InputMaybe<SortOrderEnum>;
+  readonly period: InputMaybe<SortOrderEnum>;
+  readonly source: InputMaybe<SortOrderEnum>;
+};
+
 type Figures = Node & {
   readonly amicableRate: Scalars['Float'];
   readonly averageDelayDays: Scalars['Float'];
@@ -747,6 +954,7 @@ type Figures = Node & {
   readonly preLitigationRate: Scalars['Float'];
   readonly quoteReplyHours: Scalars['Int'];
   readonly recoveryRate: Scalars['Float'];
+  readonly sources: ReadonlyArray<FigureSource>;
   readonly takeoverHours: Scalars['Int'];
 };
 
@@ -812,6 +1020,7 @@ type FiguresFieldSelector = {
   readonly preLitigationRate: InputMaybe<FieldSelectorEnum>;
   readonly quoteReplyHours: InputMaybe<FieldSelectorEnum>;
   readonly recoveryRate: InputMaybe<FieldSelectorEnum>;
+  readonly sources: InputMaybe<FigureSourceFieldSelector>;
   readonly takeoverHours: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -832,6 +1041,7 @@ type FiguresFilterInput = {
   readonly preLitigationRate: InputMaybe<FloatQueryOperatorInput>;
   readonly quoteReplyHours: InputMaybe<IntQueryOperatorInput>;
   readonly recoveryRate: InputMaybe<FloatQueryOperatorInput>;
+  readonly sources: InputMaybe<FigureSourceFilterListInput>;
   readonly takeoverHours: InputMaybe<IntQueryOperatorInput>;
 };
 
@@ -893,6 +1103,7 @@ type FiguresSortInput = {
   readonly preLitigationRate: InputMaybe<SortOrderEnum>;
   readonly quoteReplyHours: InputMaybe<SortOrderEnum>;
   readonly recoveryRate: InputMaybe<SortOrderEnum>;
+  readonly sources: InputMaybe<FigureSourceSortInput>;
   readonly takeoverHours: InputMaybe<SortOrderEnum>;
 };
 
@@ -2816,6 +3027,8 @@ type PotraceTurnPolicy =
   | 'white';
 
 type Query = {
+  readonly accessibilityStatement: Maybe<AccessibilityStatement>;
+  readonly allAccessibilityStatement: AccessibilityStatementConnection;
   readonly allClientReference: ClientReferenceConnection;
   readonly allCompanyDetails: CompanyDetailsConnection;
   readonly allDirectory: DirectoryConnection;
@@ -2830,6 +3043,7 @@ type Query = {
   readonly allSiteFunction: SiteFunctionConnection;
   readonly allSitePage: SitePageConnection;
   readonly allSitePlugin: SitePluginConnection;
+  readonly allTenantPage: TenantPageConnection;
   readonly allTestimonial: TestimonialConnection;
   readonly clientReference: Maybe<ClientReference>;
   readonly companyDetails: Maybe<CompanyDetails>;
@@ -2845,7 +3059,32 @@ type Query = {
   readonly siteFunction: Maybe<SiteFunction>;
   readonly sitePage: Maybe<SitePage>;
   readonly sitePlugin: Maybe<SitePlugin>;
+  readonly tenantPage: Maybe<TenantPage>;
   readonly testimonial: Maybe<Testimonial>;
+};
+
+
+type Query_accessibilityStatementArgs = {
+  auditDate: InputMaybe<DateQueryOperatorInput>;
+  auditRate: InputMaybe<FloatQueryOperatorInput>;
+  children: InputMaybe<NodeFilterListInput>;
+  description: InputMaybe<StringQueryOperatorInput>;
+  html: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  path: InputMaybe<StringQueryOperatorInput>;
+  state: InputMaybe<StringQueryOperatorInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
+  updatedAt: InputMaybe<DateQueryOperatorInput>;
+};
+
+
+type Query_allAccessibilityStatementArgs = {
+  filter: InputMaybe<AccessibilityStatementFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<AccessibilityStatementSortInput>>>;
 };
 
 
@@ -2961,6 +3200,14 @@ type Query_allSitePluginArgs = {
 };
 
 
+type Query_allTenantPageArgs = {
+  filter: InputMaybe<TenantPageFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<TenantPageSortInput>>>;
+};
+
+
 type Query_allTestimonialArgs = {
   filter: InputMaybe<TestimonialFilterInput>;
   limit: InputMaybe<Scalars['Int']>;
@@ -2983,6 +3230,7 @@ type Query_companyDetailsArgs = {
   carteGChamber: InputMaybe<StringQueryOperatorInput>;
   carteGNumber: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  dedicatedAccountBank: InputMaybe<StringQueryOperatorInput>;
   dpoEmail: InputMaybe<StringQueryOperatorInput>;
   email: InputMaybe<StringQueryOperatorInput>;
   guaranteeAmount: InputMaybe<StringQueryOperatorInput>;
@@ -2992,12 +3240,14 @@ type Query_companyDetailsArgs = {
   hostName: InputMaybe<StringQueryOperatorInput>;
   hostPhone: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
+  insurancePolicy: InputMaybe<StringQueryOperatorInput>;
   insurer: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   legalForm: InputMaybe<StringQueryOperatorInput>;
   name: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   phone: InputMaybe<StringQueryOperatorInput>;
+  prosecutorDeclarationDate: InputMaybe<StringQueryOperatorInput>;
   publicationDirector: InputMaybe<StringQueryOperatorInput>;
   shareCapital: InputMaybe<StringQueryOperatorInput>;
   siren: InputMaybe<StringQueryOperatorInput>;
@@ -3061,6 +3311,7 @@ type Query_figuresArgs = {
   preLitigationRate: InputMaybe<FloatQueryOperatorInput>;
   quoteReplyHours: InputMaybe<IntQueryOperatorInput>;
   recoveryRate: InputMaybe<FloatQueryOperatorInput>;
+  sources: InputMaybe<FigureSourceFilterListInput>;
   takeoverHours: InputMaybe<IntQueryOperatorInput>;
 };
 
@@ -3246,6 +3497,20 @@ type Query_sitePluginArgs = {
   resolve: InputMaybe<StringQueryOperatorInput>;
   ssrAPIs: InputMaybe<StringQueryOperatorInput>;
   version: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_tenantPageArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  description: InputMaybe<StringQueryOperatorInput>;
+  html: InputMaybe<StringQueryOperatorInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  landingNotice: InputMaybe<TenantPageLandingNoticeFilterInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  path: InputMaybe<StringQueryOperatorInput>;
+  title: InputMaybe<StringQueryOperatorInput>;
+  updatedAt: InputMaybe<DateQueryOperatorInput>;
 };
 
 
@@ -4042,6 +4307,173 @@ type StringQueryOperatorInput = {
   readonly regex: InputMaybe<Scalars['String']>;
 };
 
+type TenantPage = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly description: Scalars['String'];
+  /** The body as HTML, with company details filled in. */
+  readonly html: Scalars['String'];
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly landingNotice: TenantPageLandingNotice;
+  readonly parent: Maybe<Node>;
+  readonly path: Scalars['String'];
+  readonly title: Scalars['String'];
+  readonly updatedAt: Scalars['Date'];
+};
+
+
+type TenantPage_updatedAtArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
+};
+
+type TenantPageConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<TenantPageEdge>;
+  readonly group: ReadonlyArray<TenantPageGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<TenantPage>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type TenantPageConnection_distinctArgs = {
+  field: TenantPageFieldSelector;
+};
+
+
+type TenantPageConnection_groupArgs = {
+  field: TenantPageFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type TenantPageConnection_maxArgs = {
+  field: TenantPageFieldSelector;
+};
+
+
+type TenantPageConnection_minArgs = {
+  field: TenantPageFieldSelector;
+};
+
+
+type TenantPageConnection_sumArgs = {
+  field: TenantPageFieldSelector;
+};
+
+type TenantPageEdge = {
+  readonly next: Maybe<TenantPage>;
+  readonly node: TenantPage;
+  readonly previous: Maybe<TenantPage>;
+};
+
+type TenantPageFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly html: InputMaybe<FieldSelectorEnum>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly landingNotice: InputMaybe<TenantPageLandingNoticeFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly path: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly updatedAt: InputMaybe<FieldSelectorEnum>;
+};
+
+type TenantPageFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly html: InputMaybe<StringQueryOperatorInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly landingNotice: InputMaybe<TenantPageLandingNoticeFilterInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly path: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly updatedAt: InputMaybe<DateQueryOperatorInput>;
+};
+
+type TenantPageGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<TenantPageEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<TenantPageGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<TenantPage>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type TenantPageGroupConnection_distinctArgs = {
+  field: TenantPageFieldSelector;
+};
+
+
+type TenantPageGroupConnection_groupArgs = {
+  field: TenantPageFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type TenantPageGroupConnection_maxArgs = {
+  field: TenantPageFieldSelector;
+};
+
+
+type TenantPageGroupConnection_minArgs = {
+  field: TenantPageFieldSelector;
+};
+
+
+type TenantPageGroupConnection_sumArgs = {
+  field: TenantPageFieldSelector;
+};
+
+type TenantPageLandingNotice = {
+  readonly link: Scalars['String'];
+  readonly text: Scalars['String'];
+};
+
+type TenantPageLandingNoticeFieldSelector = {
+  readonly link: InputMaybe<FieldSelectorEnum>;
+  readonly text: InputMaybe<FieldSelectorEnum>;
+};
+
+type TenantPageLandingNoticeFilterInput = {
+  readonly link: InputMaybe<StringQueryOperatorInput>;
+  readonly text: InputMaybe<StringQueryOperatorInput>;
+};
+
+type TenantPageLandingNoticeSortInput = {
+  readonly link: InputMaybe<SortOrderEnum>;
+  readonly text: InputMaybe<SortOrderEnum>;
+};
+
+type TenantPageSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly html: InputMaybe<SortOrderEnum>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly landingNotice: InputMaybe<TenantPageLandingNoticeSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly path: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly updatedAt: InputMaybe<SortOrderEnum>;
+};
+
 type Testimonial = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly id: Scalars['ID'];
@@ -4181,11 +4613,20 @@ type WebPOptions = {
   readonly quality: InputMaybe<Scalars['Int']>;
 };
 
+type AccessibilityFragment = { readonly path: string, readonly title: string, readonly state: string, readonly auditDate: string | null, readonly auditRate: number | null };
+
+type AccessibilityPageQueryVariables = Exact<{
+  id: Scalars['String'];
+}>;
+
+
+type AccessibilityPageQuery = { readonly accessibilityStatement: { readonly title: string, readonly path: string, readonly description: string, readonly updatedAt: string, readonly state: string, readonly auditDate: string | null, readonly auditRate: number | null, readonly html: string } | null };
+
 type ClientReferenceFragment = { readonly id: string, readonly name: string };
 
-type CompanyFragment = { readonly name: string, readonly legalForm: string, readonly shareCapital: string, readonly headOffice: string, readonly phone: string, readonly email: string, readonly dpoEmail: string, readonly siren: string, readonly vatNumber: string, readonly publicationDirector: string, readonly carteGNumber: string, readonly carteGChamber: string, readonly guarantor: string, readonly guaranteeAmount: string, readonly insurer: string, readonly hostName: string, readonly hostAddress: string, readonly hostPhone: string };
+type CompanyFragment = { readonly name: string, readonly legalForm: string, readonly shareCapital: string, readonly headOffice: string, readonly phone: string, readonly email: string, readonly dpoEmail: string, readonly siren: string, readonly vatNumber: string, readonly publicationDirector: string, readonly carteGNumber: string | null, readonly carteGChamber: string | null, readonly guarantor: string | null, readonly guaranteeAmount: string | null, readonly insurer: string, readonly insurancePolicy: string, readonly dedicatedAccountBank: string, readonly prosecutorDeclarationDate: string, readonly hostName: string, readonly hostAddress: string, readonly hostPhone: string };
 
-type FiguresFragment = { readonly recoveryRate: number, readonly amicableRate: number, readonly preLitigationRate: number, readonly averageDelayDays: number, readonly casesPerMonth: number, readonly averageRecoveredAmount: number, readonly averageServiceCost: number, readonly combinedContactRate: number, readonly takeoverHours: number, readonly firstContactHours: number, readonly quoteReplyHours: number, readonly channels: ReadonlyArray<{ readonly name: string, readonly icon: string, readonly rate: number, readonly description: string }>, readonly delayBands: ReadonlyArray<{ readonly days: number, readonly share: number }> };
+type FiguresFragment = { readonly recoveryRate: number, readonly amicableRate: number, readonly preLitigationRate: number, readonly averageDelayDays: number, readonly casesPerMonth: number, readonly averageRecoveredAmount: number, readonly averageServiceCost: number, readonly combinedContactRate: number, readonly takeoverHours: number, readonly firstContactHours: number, readonly quoteReplyHours: number, readonly channels: ReadonlyArray<{ readonly name: string, readonly icon: string, readonly rate: number, readonly description: string }>, readonly delayBands: ReadonlyArray<{ readonly days: number, readonly share: number }>, readonly sources: ReadonlyArray<{ readonly label: string, readonly figures: ReadonlyArray<string>, readonly period: string, readonly source: string }> };
 
 type GatsbyImageSharpFixedFragment = { readonly base64: string | null, readonly width: number, readonly height: number, readonly src: string, readonly srcSet: string };
 
@@ -4228,12 +4669,21 @@ type LegalPageLinkFragment = { readonly path: string, readonly title: string, re
 
 type SocialImageFragment = { readonly hero: { readonly imageAlt: string, readonly image: { readonly childImageSharp: { readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } } };
 
+type TenantPageQueryVariables = Exact<{
+  id: Scalars['String'];
+}>;
+
+
+type TenantPageQuery = { readonly tenantPage: { readonly title: string, readonly path: string, readonly description: string, readonly updatedAt: string, readonly html: string } | null };
+
+type TenantPageLinkFragment = { readonly path: string, readonly landingNotice: { readonly text: string, readonly link: string } };
+
 type TestimonialFragment = { readonly id: string, readonly quote: string, readonly role: string };
 
 type UseSiteContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type UseSiteContentQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string, readonly copyrightYear: number } | null } | null, readonly allLegalPage: { readonly nodes: ReadonlyArray<{ readonly path: string, readonly title: string, readonly parent: { readonly parent: { readonly name: string } | {} | null } | {} | null }> }, readonly companyDetails: { readonly name: string, readonly legalForm: string, readonly shareCapital: string, readonly headOffice: string, readonly phone: string, readonly email: string, readonly dpoEmail: string, readonly siren: string, readonly vatNumber: string, readonly publicationDirector: string, readonly carteGNumber: string, readonly carteGChamber: string, readonly guarantor: string, readonly guaranteeAmount: string, readonly insurer: string, readonly hostName: string, readonly hostAddress: string, readonly hostPhone: string } | null, readonly figures: { readonly recoveryRate: number, readonly amicableRate: number, readonly preLitigationRate: number, readonly averageDelayDays: number, readonly casesPerMonth: number, readonly averageRecoveredAmount: number, readonly averageServiceCost: number, readonly combinedContactRate: number, readonly takeoverHours: number, readonly firstContactHours: number, readonly quoteReplyHours: number, readonly channels: ReadonlyArray<{ readonly name: string, readonly icon: string, readonly rate: number, readonly description: string }>, readonly delayBands: ReadonlyArray<{ readonly days: number, readonly share: number }> } | null, readonly landingCopy: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string, readonly primaryCta: string, readonly secondaryCta: string, readonly imageAlt: string, readonly highlights: ReadonlyArray<string>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData, readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } }, readonly approach: { readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly complementaryServices: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly guarantees: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly channels: { readonly title: string, readonly intro: string, readonly chartCaption: string, readonly combinedLabel: string }, readonly results: { readonly title: string, readonly intro: string, readonly recoveryLabel: string, readonly amicableLabel: string, readonly preLitigationLabel: string, readonly delayLabel: string, readonly casesLabel: string, readonly amountLabel: string, readonly costLabel: string, readonly ratioLabel: string, readonly bandsTitle: string }, readonly references: { readonly title: string, readonly intro: string }, readonly testimonials: { readonly title: string }, readonly process: { readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly cta: { readonly title: string, readonly text: string, readonly phoneLabel: string }, readonly contact: { readonly title: string, readonly intro: string, readonly points: ReadonlyArray<string> }, readonly footer: { readonly tagline: string } } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly quote: string, readonly role: string }> }, readonly allClientReference: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string }> } };
+type UseSiteContentQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string, readonly copyrightYear: number } | null } | null, readonly allLegalPage: { readonly nodes: ReadonlyArray<{ readonly path: string, readonly title: string, readonly parent: { readonly parent: { readonly name: string } | {} | null } | {} | null }> }, readonly companyDetails: { readonly name: string, readonly legalForm: string, readonly shareCapital: string, readonly headOffice: string, readonly phone: string, readonly email: string, readonly dpoEmail: string, readonly siren: string, readonly vatNumber: string, readonly publicationDirector: string, readonly carteGNumber: string | null, readonly carteGChamber: string | null, readonly guarantor: string | null, readonly guaranteeAmount: string | null, readonly insurer: string, readonly insurancePolicy: string, readonly dedicatedAccountBank: string, readonly prosecutorDeclarationDate: string, readonly hostName: string, readonly hostAddress: string, readonly hostPhone: string } | null, readonly figures: { readonly recoveryRate: number, readonly amicableRate: number, readonly preLitigationRate: number, readonly averageDelayDays: number, readonly casesPerMonth: number, readonly averageRecoveredAmount: number, readonly averageServiceCost: number, readonly combinedContactRate: number, readonly takeoverHours: number, readonly firstContactHours: number, readonly quoteReplyHours: number, readonly channels: ReadonlyArray<{ readonly name: string, readonly icon: string, readonly rate: number, readonly description: string }>, readonly delayBands: ReadonlyArray<{ readonly days: number, readonly share: number }>, readonly sources: ReadonlyArray<{ readonly label: string, readonly figures: ReadonlyArray<string>, readonly period: string, readonly source: string }> } | null, readonly landingCopy: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string, readonly primaryCta: string, readonly secondaryCta: string, readonly imageAlt: string, readonly highlights: ReadonlyArray<string>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData, readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } }, readonly approach: { readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly complementaryServices: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly guarantees: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly channels: { readonly title: string, readonly intro: string, readonly chartCaption: string, readonly combinedLabel: string }, readonly results: { readonly title: string, readonly intro: string, readonly recoveryLabel: string, readonly amicableLabel: string, readonly preLitigationLabel: string, readonly delayLabel: string, readonly casesLabel: string, readonly amountLabel: string, readonly costLabel: string, readonly ratioLabel: string, readonly bandsTitle: string }, readonly references: { readonly title: string, readonly intro: string }, readonly testimonials: { readonly title: string }, readonly process: { readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly cta: { readonly title: string, readonly text: string, readonly phoneLabel: string }, readonly contact: { readonly title: string, readonly intro: string, readonly points: ReadonlyArray<string> }, readonly footer: { readonly tagline: string } } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly quote: string, readonly role: string }> }, readonly allClientReference: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string }> }, readonly accessibilityStatement: { readonly path: string, readonly title: string, readonly state: string, readonly auditDate: string | null, readonly auditRate: number | null } | null, readonly tenantPage: { readonly path: string, readonly landingNotice: { readonly text: string, readonly link: string } } | null };
 
 
 }

@@ -5,6 +5,7 @@ import {
   findUnknownTokens,
   knownTokenNames,
 } from "../shared/content-model/check";
+import { checkClaims } from "../shared/content-model/claims";
 import { contentKinds } from "../shared/content-model/kinds";
 import { readContentFile, type MarkdownNode } from "./content-files";
 
@@ -12,8 +13,8 @@ type CheckArgs = Pick<CreatePagesArgs, "reporter" | "getNode" | "getNodesByType"
 
 /**
  * Every file of `content/` checked, and the checks no single file can make: a kind with no file,
- * a one-file kind with several, a token that names nothing, placeholders (`CONTENT_STRICT=1`
- * refuses them). Run from createPages, so that every build and every content edit under
+ * a one-file kind with several, a token that names nothing, a regulated claim without its proof
+ * in the company's details (claims.ts), placeholders (`CONTENT_STRICT=1` refuses them). Run from createPages, so that every build and every content edit under
  * `gatsby develop` checks all files afresh: nodes restored from Gatsby's cache never pass through
  * onCreateNode again. A build stops on any problem; `gatsby develop` shows them and keeps serving
  * what is valid.
@@ -34,6 +35,12 @@ export function checkContent({ reporter, getNode, getNodesByType }: CheckArgs): 
     if (kind.single && count > 1) {
       problems.push(`content/${folder}/ : ${count} fichiers, attendu un seul`);
     }
+  }
+
+  const company = files.find((content) => content.kind === "company");
+  if (company) {
+    const claiming = files.filter((content) => !["company", "figures"].includes(content.kind));
+    problems.push(...checkClaims(claiming, company.fields, strict));
   }
 
   const known = knownTokenNames();

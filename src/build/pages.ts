@@ -3,8 +3,8 @@ import type { GatsbyNode } from "gatsby";
 import { checkContent } from "./content-checks";
 
 /**
- * createPages: the content checked first (content-checks.ts), then a page per legal text at the
- * `path` its file gives, and `/contact`, the footer's contact link: the landing page, opened at
+ * createPages: the content checked first (content-checks.ts), then a page per legal text, the
+ * accessibility statement and the tenants' page, each at the `path` its file gives, and `/contact`, the footer's contact link: the landing page, opened at
  * its form. Pages get only their node's `id`; the template queries the rest.
  */
 export const createSitePages: GatsbyNode["createPages"] = async (args) => {
@@ -12,13 +12,26 @@ export const createSitePages: GatsbyNode["createPages"] = async (args) => {
   checkContent(args);
 
   // Typed by hand: Gatsby's type generation reads `graphql()` calls in gatsby-node.ts itself only.
-  const result = await graphql<{ allLegalPage: { nodes: { id: string; path: string }[] } }>(`
-    query LegalPagePaths {
+  type PagePath = { id: string; path: string };
+  const result = await graphql<{
+    allLegalPage: { nodes: PagePath[] };
+    accessibilityStatement: PagePath | null;
+    tenantPage: PagePath | null;
+  }>(`
+    query ContentPagePaths {
       allLegalPage {
         nodes {
           id
           path
         }
+      }
+      accessibilityStatement {
+        id
+        path
+      }
+      tenantPage {
+        id
+        path
       }
     }
   `);
@@ -30,6 +43,21 @@ export const createSitePages: GatsbyNode["createPages"] = async (args) => {
   const legalTemplate = path.resolve("src/templates/legal-page.tsx");
   for (const { id, path: pagePath } of result.data.allLegalPage.nodes) {
     actions.createPage({ path: pagePath, component: legalTemplate, context: { id } });
+  }
+  const { accessibilityStatement, tenantPage } = result.data;
+  if (accessibilityStatement) {
+    actions.createPage({
+      path: accessibilityStatement.path,
+      component: path.resolve("src/templates/accessibility-page.tsx"),
+      context: { id: accessibilityStatement.id },
+    });
+  }
+  if (tenantPage) {
+    actions.createPage({
+      path: tenantPage.path,
+      component: path.resolve("src/templates/tenant-page.tsx"),
+      context: { id: tenantPage.id },
+    });
   }
 
   actions.createPage({

@@ -6,6 +6,7 @@ import "../styles/global.css";
 import type { CmsConfig } from "./cms-types";
 import { cmsConfig } from "./config";
 import type { DecapGlobals } from "./preview-bridge";
+import { registerPagePreviews } from "./page-previews";
 import { registerPreviews } from "./previews";
 import { ownAuthEndpoint, type CmsSettings } from "./settings";
 
@@ -42,5 +43,6 @@ document.addEventListener("DOMContentLoaded", () => {
   }
   CMS.registerPreviewStyle(__CMS_PREVIEW_STYLE__);
   registerPreviews(CMS, { createClass, h });
+  registerPagePreviews(CMS, { createClass, h });
   CMS.init({ config });
 });

@@ -5,6 +5,9 @@ import { wholeValue } from "../shared/content-model/fields";
 import * as patterns from "../shared/content-model/patterns";
 import type { TextPattern } from "../shared/content-model/patterns";
 import { iconNames } from "../shared/content-model/icon-names";
+import { sourcedFigures } from "../shared/content-model/schemas";
+import { accessibilityCollection } from "./collections/accessibility";
+import { tenantsCollection } from "./collections/tenants";
 import type { CmsSettings } from "./settings";
 
 const placeholderHint =
@@ -130,31 +133,60 @@ const company: CmsField[] = [
     "Directeur ou directrice de la publication",
     `Prénom, nom et fonction. ${placeholderHint}`,
   ),
-  patternTextOrPlaceholder(
-    "carteGNumber",
-    "Numéro de carte professionnelle (carte G)",
-    patterns.carteGNumber,
-    "Par exemple : CPI 7501 2018 000 012 345.",
-  ),
-  text(
-    "carteGChamber",
-    "Carte G délivrée par",
-    `La CCI qui a délivré la carte, par exemple : CCI Paris Île-de-France. ${placeholderHint}`,
-  ),
-  text(
-    "guarantor",
-    "Garant financier",
-    `Nom et adresse de l'organisme de garantie financière. ${placeholderHint}`,
-  ),
-  text(
-    "guaranteeAmount",
-    "Montant de la garantie financière",
-    `Avec son unité, par exemple : 110 000 €. ${placeholderHint}`,
-  ),
+  // The carte G is optional: shown only where the copy claims it, and then required by the build.
+  {
+    ...patternTextOrPlaceholder(
+      "carteGNumber",
+      "Numéro de carte professionnelle (carte G)",
+      patterns.carteGNumber,
+      "Par exemple : CPI 7501 2018 000 012 345. Obligatoire si le site cite la carte G.",
+    ),
+    required: false,
+  },
+  {
+    ...text(
+      "carteGChamber",
+      "Carte G délivrée par",
+      `La CCI qui a délivré la carte, par exemple : CCI Paris Île-de-France. ${placeholderHint}`,
+    ),
+    required: false,
+  },
+  {
+    ...text(
+      "guarantor",
+      "Garant financier",
+      `Nom et adresse de l'organisme de garantie financière. ${placeholderHint}`,
+    ),
+    required: false,
+  },
+  {
+    ...text(
+      "guaranteeAmount",
+      "Montant de la garantie financière",
+      `Avec son unité, par exemple : 110 000 €. ${placeholderHint}`,
+    ),
+    required: false,
+  },
   text(
     "insurer",
     "Assureur responsabilité civile professionnelle",
-    `Nom de l'assureur (et numéro de contrat si souhaité). ${placeholderHint}`,
+    `Nom de l'assureur, preuve de « assurance RCP » (article R124-2 du CPCE). ${placeholderHint}`,
+  ),
+  text(
+    "insurancePolicy",
+    "Numéro du contrat d'assurance RCP",
+    `Tel qu'il figure sur l'attestation d'assurance. ${placeholderHint}`,
+  ),
+  text(
+    "dedicatedAccountBank",
+    "Banque du compte dédié aux fonds des clients",
+    `Preuve de « compte bancaire dédié » (article R124-2 du CPCE). ${placeholderHint}`,
+  ),
+  patternTextOrPlaceholder(
+    "prosecutorDeclarationDate",
+    "Date de la déclaration au procureur de la République",
+    patterns.frenchDate,
+    "Preuve de « déclaré au procureur de la République » (article R124-2 du CPCE).",
   ),
   text("hostName", "Hébergeur du site", `Raison sociale de l'hébergeur. ${placeholderHint}`),
   text("hostAddress", "Adresse de l'hébergeur", placeholderHint),
@@ -236,6 +268,29 @@ const figures: CmsField[] = [
     fields: [
       count("days", "Délai (jours)", "Nombre entier de jours."),
       percentage("share", "Part des dossiers (%)", "Nombre seul, sans %."),
+    ],
+  },
+  {
+    name: "sources",
+    label: "Période et source des chiffres",
+    label_singular: "source",
+    widget: "list",
+    summary: "{{fields.label}} : {{fields.period}}, {{fields.source}}",
+    hint: "Affichées sous les chiffres. Chaque chiffre mesuré doit figurer dans une entrée, sinon le site refuse de se construire.",
+    fields: [
+      text(
+        "label",
+        "Chiffres concernés, tels que le visiteur les lit",
+        "Par exemple : Taux de contact.",
+      ),
+      {
+        name: "figures",
+        label: "Chiffres couverts",
+        widget: "list",
+        field: { name: "figure", label: "Chiffre", widget: "select", options: [...sourcedFigures] },
+      },
+      text("period", "Période", `Par exemple : moyenne 2024. ${placeholderHint}`),
+      text("source", "Source", "Par exemple : données internes, sur les dossiers clos."),
     ],
   },
 ];
@@ -504,6 +559,8 @@ export const collections: CmsCollection[] = [
     identifier_field: "title",
     fields: legal,
   },
+  accessibilityCollection,
+  tenantsCollection,
 ];
 
 /** The whole admin configuration, for the git host given by `settings`. */

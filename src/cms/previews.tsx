@@ -19,7 +19,7 @@ import type { ImmutableMap, PreviewProps } from "./cms-types";
 import { bridgedPreview, type BridgedProps, type DecapGlobals } from "./preview-bridge";
 type Loaded = { landing?: LandingCopy; figures?: Figures; company?: CompanyDetails };
 
-const entryData = <T,>(props: PreviewProps): T =>
+export const entryData = <T,>(props: PreviewProps): T =>
   (props.entry.get("data") as ImmutableMap).toJS() as T;
 
 /** Another file's content, read once through the admin's backend. */
@@ -46,7 +46,7 @@ function useFileData<T>(props: PreviewProps, collection: string, own?: T): T | u
 }
 
 /** The other content a preview draws with: the landing copy, the figures, the company. */
-function usePreviewContent(props: PreviewProps, own: Loaded): Required<Loaded> | undefined {
+export function usePreviewContent(props: PreviewProps, own: Loaded): Required<Loaded> | undefined {
   const landing = useFileData<LandingCopy>(props, "landing", own.landing);
   const figures = useFileData<Figures>(props, "figures", own.figures);
   const company = useFileData<CompanyDetails>(props, "company", own.company);
@@ -79,9 +79,9 @@ class PreviewBoundary extends Component<
   }
 }
 
-const Waiting = () => <p style={{ padding: "2rem" }}>Chargement de l'aperçu…</p>;
+export const Waiting = () => <p style={{ padding: "2rem" }}>Chargement de l'aperçu…</p>;
 
-function preview(render: (props: BridgedProps) => ReactNode): ComponentType<BridgedProps> {
+export function preview(render: (props: BridgedProps) => ReactNode): ComponentType<BridgedProps> {
   function Preview(props: BridgedProps) {
     return <PreviewBoundary entry={props.entry}>{render(props)}</PreviewBoundary>;
   }
@@ -99,6 +99,7 @@ function FiguresPreview(props: PreviewProps) {
         {...copy.channels}
         channels={figures.channels}
         combinedContactRate={figures.combinedContactRate}
+        sources={figures.sources}
       />
       <Results copy={copy.results} figures={figures} />
     </>
@@ -121,6 +122,7 @@ function LandingPreview(props: PreviewProps) {
         {...copy.channels}
         channels={figures.channels}
         combinedContactRate={figures.combinedContactRate}
+        sources={figures.sources}
       />
       <Results copy={copy.results} figures={figures} />
       <Process {...copy.process} />
@@ -150,7 +152,7 @@ function ClientPreview(props: PreviewProps) {
   return <References {...heading} clients={[{ id: "apercu", name }]} />;
 }
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** The body as Decap drew it (its Markdown, sanitised), tokens filled as the build fills them. */
@@ -181,8 +183,11 @@ function CompanyPreview(props: PreviewProps) {
     ["Immatriculation (RCS / SIREN)", company.siren],
     ["Numéro de TVA intracommunautaire", company.vatNumber],
     ["Directeur de la publication", company.publicationDirector],
-    ["Carte professionnelle", `${company.carteGNumber}, délivrée par ${company.carteGChamber}`],
-    ["Garant financier", `${company.guarantor} (${company.guaranteeAmount})`],
+    ["Déclaration au procureur de la République", company.prosecutorDeclarationDate],
+    ["Assurance RCP", `${company.insurer}, contrat ${company.insurancePolicy}`],
+    ["Banque du compte dédié", company.dedicatedAccountBank],
+    ["Carte professionnelle", `${company.carteGNumber ?? "—"}, ${company.carteGChamber ?? "—"}`],
+    ["Garant financier", `${company.guarantor ?? "—"} (${company.guaranteeAmount ?? "—"})`],
     ["Hébergeur", `${company.hostName}, ${company.hostAddress}, ${company.hostPhone}`],
   ];
   return (

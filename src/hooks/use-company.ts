@@ -20,6 +20,9 @@ export const query = graphql`
     guarantor
     guaranteeAmount
     insurer
+    insurancePolicy
+    dedicatedAccountBank
+    prosecutorDeclarationDate
     hostName
     hostAddress
     hostPhone

@@ -26,6 +26,12 @@ export const query = graphql`
       days
       share
     }
+    sources {
+      label
+      figures
+      period
+      source
+    }
   }
 `;
 

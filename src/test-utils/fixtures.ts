@@ -5,8 +5,10 @@ import type { HeroProps } from "../components/hero/hero";
 import type LegalDocument from "../components/legal/legal-document";
 import type { ClientReference } from "../hooks/use-client-references";
 import type { Company } from "../hooks/use-company";
+import type { Accessibility } from "../hooks/use-accessibility";
 import type { Figures } from "../hooks/use-figures";
 import type { LandingCopy } from "../hooks/use-landing-copy";
+import type { TenantPageLink } from "../hooks/use-tenant-page";
 import type { Testimonial } from "../hooks/use-testimonials";
 import type { LegalPageLink } from "../hooks/use-legal-pages";
 
@@ -26,6 +28,9 @@ export const company: Company = {
   guarantor: "[À COMPLÉTER : garant financier]",
   guaranteeAmount: "[À COMPLÉTER : montant de la garantie financière]",
   insurer: "[À COMPLÉTER : assureur responsabilité civile professionnelle]",
+  insurancePolicy: "[À COMPLÉTER : numéro du contrat d'assurance RCP]",
+  dedicatedAccountBank: "[À COMPLÉTER : banque du compte dédié aux fonds des clients]",
+  prosecutorDeclarationDate: "[À COMPLÉTER : date de la déclaration au procureur, JJ/MM/AAAA]",
   hostName: "[À COMPLÉTER : hébergeur du site]",
   hostAddress: "[À COMPLÉTER : adresse de l'hébergeur]",
   hostPhone: "[À COMPLÉTER : téléphone de l'hébergeur]",
@@ -74,6 +79,29 @@ export const figures: Figures = {
     { days: 15, share: 45 },
     { days: 30, share: 20 },
   ],
+  sources: [
+    {
+      label: "Taux, délais, volumes et montants",
+      figures: [
+        "recoveryRate",
+        "amicableRate",
+        "preLitigationRate",
+        "averageDelayDays",
+        "delayBands",
+        "casesPerMonth",
+        "averageRecoveredAmount",
+        "averageServiceCost",
+      ],
+      period: "[À COMPLÉTER : période, par exemple moyenne 2024]",
+      source: "données internes, sur les dossiers clos",
+    },
+    {
+      label: "Taux de contact",
+      figures: ["channels", "combinedContactRate"],
+      period: "[À COMPLÉTER : période, par exemple année 2024]",
+      source: "données internes",
+    },
+  ],
 };
 
 export const landingCopy: LandingCopy = {
@@ -85,11 +113,15 @@ export const landingCopy: LandingCopy = {
   hero: {
     eyebrow: "Recouvrement amiable pour les bailleurs sociaux",
     title: "Recouvrez vos impayés de loyers, sans rompre le lien avec vos locataires",
-    lead: "Offices publics de l'habitat, ESH, SEM : nous relançons vos locataires sur tous les canaux, les aidons à mobiliser leurs droits et vous reversons les sommes via un compte séquestre agréé. Vous ne payez qu'en cas de succès.",
+    lead: "Offices publics de l'habitat, ESH, SEM : nous relançons vos locataires sur tous les canaux, les aidons à mobiliser leurs droits et vous reversons les sommes par un compte bancaire dédié, exclusivement affecté aux fonds de nos clients. Vous ne payez qu'en cas de succès.",
     primaryCta: "Demander un devis gratuit",
     secondaryCta: "Voir nos résultats",
     imageAlt: "Illustration de résidences d'habitat social entourées d'arbres",
-    highlights: ["Carte professionnelle G", "Compte séquestre agréé", "Prise en charge sous 24 h"],
+    highlights: [
+      "Recouvrement amiable déclaré au procureur de la République, assurance RCP",
+      "Compte bancaire dédié, exclusivement affecté aux fonds de nos clients",
+      "Prise en charge sous 24 h",
+    ],
     image: { childImageSharp: null },
   },
   approach: {
@@ -147,13 +179,13 @@ export const landingCopy: LandingCopy = {
     items: [
       {
         icon: "badge",
-        title: "Carte professionnelle G",
-        text: "Activité de recouvrement amiable exercée sous carte G, avec assurance de responsabilité civile professionnelle.",
+        title: "Activité déclarée et assurée",
+        text: "Recouvrement amiable déclaré au procureur de la République, assurance RCP auprès de [À COMPLÉTER : assureur responsabilité civile professionnelle] : détails dans les mentions légales.",
       },
       {
         icon: "shield",
-        title: "Compte séquestre agréé",
-        text: "Les sommes recouvrées transitent par un compte séquestre dédié, couvert par une garantie financière.",
+        title: "Compte bancaire dédié",
+        text: "Les sommes encaissées arrivent sur un compte bancaire dédié, exclusivement affecté aux fonds de nos clients, ouvert chez [À COMPLÉTER : banque du compte dédié aux fonds des clients].",
       },
       {
         icon: "clock",
@@ -281,4 +313,20 @@ export const legalPage: ComponentProps<typeof LegalDocument> = {
   title: "Mentions légales",
   updatedAt: "2025-01-20",
   html: "<h2>Éditeur du site</h2><p>Le présent site est édité par Hestia Recouvrement.</p>",
+};
+
+export const accessibility: Accessibility = {
+  path: "/accessibilite",
+  title: "Déclaration d'accessibilité",
+  state: "non conforme",
+  auditDate: null,
+  auditRate: null,
+};
+
+export const tenantPage: TenantPageLink = {
+  path: "/locataires",
+  landingNotice: {
+    text: "Vous êtes locataire et avez reçu un courrier de notre part ?",
+    link: "Ce qu'il faut savoir",
+  },
 };

@@ -67,7 +67,13 @@ const pages = [
   { file: "index.html", route: "/", canonical: `${origin}/`, kind: "landing" },
   { file: "contact/index.html", route: "/contact", canonical: `${origin}/`, kind: "landing" },
   { file: "404.html", route: "/404.html", canonical: `${origin}/`, kind: "other" },
-  ...["mentions-legales", "politique-confidentialite", "conditions-generales"].map((name) => ({
+  ...[
+    "mentions-legales",
+    "politique-confidentialite",
+    "conditions-generales",
+    "accessibilite",
+    "locataires",
+  ].map((name) => ({
     file: `${name}/index.html`,
     route: `/${name}`,
     canonical: `${origin}/${name}`,
@@ -276,13 +282,15 @@ describe("sitemap and robots.txt", () => {
     expect(text("robots.txt")).toContain("Disallow: /admin/");
   });
 
-  it("the sitemap lists the four pages by their canonical URLs, and nothing else", () => {
+  it("the sitemap lists the six pages by their canonical URLs, and nothing else", () => {
     const sitemaps = locs("sitemap-index.xml");
     expect(sitemaps).toEqual([`${origin}/sitemap-0.xml`]);
     expect(locs("sitemap-0.xml").sort()).toEqual(
       [
         `${origin}/`,
+        `${origin}/accessibilite`,
         `${origin}/conditions-generales`,
+        `${origin}/locataires`,
         `${origin}/mentions-legales`,
         `${origin}/politique-confidentialite`,
       ].sort(),

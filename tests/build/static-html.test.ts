@@ -120,15 +120,19 @@ describe("the landing page's static HTML carries the content of content/", () =>
     for (const client of frontmatter("clients")) expect(text).toContain(client.data.name);
   });
 
-  it("links the legal pages in the footer in their order, at the paths their files give", () => {
+  it("links the legal pages in the footer in their order, at the paths their files give, then the accessibility statement with its state", () => {
     const legal = frontmatter("legal")
       .map((file) => file.data as { order: number; path: string; title: string })
       .sort((a, b) => a.order - b.order);
+    const [statement] = frontmatter("accessibility").map(
+      (file) => file.data as { path: string; state: string },
+    );
     const footer = read("index.html").querySelector('nav[aria-label="Informations légales"]');
     const links = [...(footer?.querySelectorAll("a") ?? [])];
-    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual(
-      legal.map((page) => [page.title, page.path]),
-    );
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ...legal.map((page) => [page.title, page.path]),
+      [`Accessibilité : ${statement?.state}`, statement?.path],
+    ]);
   });
 
   it("links the privacy policy from the form's consent, at the path its file gives", () => {

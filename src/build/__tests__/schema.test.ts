@@ -69,3 +69,25 @@ it("resolves the hero's picture to its file, and names the groups a fragment rea
   expect(fieldsOf("LandingCopyComplementaryServices")).toMatchObject({ items: "[LandingItem!]!" });
   expect(fieldsOf("LandingItem")).toEqual({ icon: "String!", title: "String!", text: "String!" });
 });
+
+it("leaves optional what a file may leave out: an audit not yet made, a carte G not held", () => {
+  expect(fieldsOf("AccessibilityStatement")).toMatchObject({
+    state: "String!",
+    auditDate: "Date",
+    auditRate: "Float",
+    html: "String!",
+  });
+  expect(fieldsOf("CompanyDetails")).toMatchObject({
+    carteGNumber: "String",
+    guarantor: "String",
+    insurancePolicy: "String!",
+    dedicatedAccountBank: "String!",
+    prosecutorDeclarationDate: "String!",
+  });
+  expect(fieldsOf("FigureSource")).toEqual({
+    label: "String!",
+    figures: "[String!]!",
+    period: "String!",
+    source: "String!",
+  });
+});

@@ -35,6 +35,7 @@ it("draws the preview's sections in the page's order", () => {
 
 it("leaves out of the preview only the sections that read other folders", () => {
   expect(page.filter((name) => !preview.includes(name))).toEqual([
+    "TenantNotice",
     "References",
     "TestimonialCarousel",
     "ContactSection",

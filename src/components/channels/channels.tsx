@@ -2,6 +2,7 @@ import React from "react";
 import type { Figures } from "../../hooks/use-figures";
 import { formatPercent } from "../../shared/format";
 import BarChart from "../charts/bar-chart";
+import FigureSources from "../figure-sources/figure-sources";
 import Section from "../ui/section";
 import * as styles from "./channels.module.css";
 
@@ -12,6 +13,7 @@ type ChannelsProps = {
   combinedLabel: string;
   channels: Figures["channels"];
   combinedContactRate: number;
+  sources: Figures["sources"];
 };
 
 /** Contact rate by channel, as bars, and the rate of all channels together. */
@@ -35,6 +37,7 @@ export default function Channels(props: ChannelsProps) {
           <span className={styles.combinedLabel}>{props.combinedLabel}</span>
         </p>
       </div>
+      <FigureSources sources={props.sources} figures={["channels", "combinedContactRate"]} />
     </Section>
   );
 }

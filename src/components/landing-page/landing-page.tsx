@@ -4,6 +4,7 @@ import useCompany from "../../hooks/use-company";
 import useFigures from "../../hooks/use-figures";
 import useLandingCopy from "../../hooks/use-landing-copy";
 import { usePrivacyPolicyPath } from "../../hooks/use-legal-pages";
+import useTenantPage from "../../hooks/use-tenant-page";
 import useTestimonials from "../../hooks/use-testimonials";
 import Approach from "../approach/approach";
 import CallToAction from "../call-to-action/call-to-action";
@@ -15,6 +16,7 @@ import Hero from "../hero/hero";
 import Process from "../process/process";
 import References from "../references/references";
 import Results from "../results/results";
+import TenantNotice from "../tenants/tenant-notice";
 import TestimonialCarousel from "../testimonials/testimonial-carousel";
 import KeepServerHtml from "../../start-up/keep-server-html";
 
@@ -33,10 +35,14 @@ const LandingPage = memo(function LandingPage() {
   const testimonials = useTestimonials();
   const clients = useClientReferences();
   const privacyPolicyPath = usePrivacyPolicyPath();
+  const tenants = useTenantPage();
   const { hero } = copy;
 
   return (
     <>
+      <KeepServerHtml>
+        <TenantNotice {...tenants.landingNotice} path={tenants.path} />
+      </KeepServerHtml>
       <KeepServerHtml>
         <Hero {...hero} image={hero.image.childImageSharp?.gatsbyImageData} />
       </KeepServerHtml>
@@ -54,6 +60,7 @@ const LandingPage = memo(function LandingPage() {
           {...copy.channels}
           channels={figures.channels}
           combinedContactRate={figures.combinedContactRate}
+          sources={figures.sources}
         />
       </KeepServerHtml>
       <KeepServerHtml>

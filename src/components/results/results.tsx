@@ -9,10 +9,23 @@ import {
   formatRatio,
 } from "../../shared/format";
 import BarChart from "../charts/bar-chart";
+import FigureSources from "../figure-sources/figure-sources";
 import Section from "../ui/section";
 import * as styles from "./results.module.css";
 
 type ResultsProps = { copy: LandingCopy["results"]; figures: Figures };
+
+/** The figures this section shows, whose period and source it notes below them. */
+const shownFigures = [
+  "recoveryRate",
+  "amicableRate",
+  "preLitigationRate",
+  "averageDelayDays",
+  "casesPerMonth",
+  "averageRecoveredAmount",
+  "averageServiceCost",
+  "delayBands",
+];
 
 /** The measured results: key figures above, the spread of recovery delays below. */
 export default function Results({ copy, figures }: ResultsProps) {
@@ -61,6 +74,7 @@ export default function Results({ copy, figures }: ResultsProps) {
           />
         </div>
       </div>
+      <FigureSources sources={figures.sources} figures={shownFigures} />
     </Section>
   );
 }

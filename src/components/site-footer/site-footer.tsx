@@ -1,19 +1,26 @@
 import React from "react";
 import { isPlaceholder } from "../../shared/content-model/placeholder";
+import useAccessibility from "../../hooks/use-accessibility";
 import useCompany from "../../hooks/use-company";
 import useLandingCopy from "../../hooks/use-landing-copy";
 import useLegalPages from "../../hooks/use-legal-pages";
 import useSiteMetadata from "../../hooks/use-site-metadata";
+import useTenantPage from "../../hooks/use-tenant-page";
 import { telHref } from "../../shared/format";
 import Container from "../ui/container";
 import * as styles from "./site-footer.module.css";
 
-/** Company details, legal links and the contact link, on every route. */
+/**
+ * Company details, legal links, the accessibility statement with its state (as the statement's
+ * model asks every page to show it), the contact link and the tenants' page, on every route.
+ */
 export default function SiteFooter() {
   const company = useCompany();
   const { footer } = useLandingCopy();
   const { copyrightYear } = useSiteMetadata();
   const legalPages = useLegalPages();
+  const accessibility = useAccessibility();
+  const tenants = useTenantPage();
   // A detail the company has not given yet stays on the legal pages, never in the footer.
   const address = isPlaceholder(company.headOffice) ? null : company.headOffice;
   return (
@@ -37,6 +44,9 @@ export default function SiteFooter() {
               <p>
                 <a href="/contact">Nous contacter</a>
               </p>
+              <p>
+                <a href={tenants.path}>Vous êtes locataire ?</a>
+              </p>
             </address>
           </div>
           <nav aria-label="Informations légales">
@@ -47,6 +57,9 @@ export default function SiteFooter() {
                   <a href={page.path}>{page.title}</a>
                 </li>
               ))}
+              <li>
+                <a href={accessibility.path}>Accessibilité : {accessibility.state}</a>
+              </li>
             </ul>
           </nav>
         </div>

@@ -1,4 +1,4 @@
-import { define, type Struct } from "superstruct";
+import { define, optional, type Struct } from "superstruct";
 import type { TextPattern } from "./patterns";
 import { placeholderPattern } from "./placeholder";
 
@@ -169,4 +169,15 @@ export function graphqlType<T extends object>(name: string, struct: T): T {
 
 export function graphqlTypeOf(struct: object): string | undefined {
   return graphqlTypeNames.get(struct);
+}
+
+/**
+ * A field a file may leave out (an audit's date before any audit): same rules when given. The
+ * wrapper superstruct makes is a new struct, so it carries the field's constraints too.
+ */
+export function optionalField<T>(struct: Struct<T, null>): Struct<T | undefined, null> {
+  const wrapped = optional(struct);
+  const rules = constraints.get(struct);
+  if (rules) constraints.set(wrapped, rules);
+  return wrapped;
 }

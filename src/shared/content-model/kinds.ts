@@ -1,9 +1,11 @@
 import {
+  AccessibilityStatement,
   ClientReference,
   CompanyDetails,
   Figures,
   LandingCopy,
   LegalPage,
+  TenantPage,
   Testimonial,
 } from "./schemas";
 
@@ -30,6 +32,18 @@ export const contentKinds = {
     nodeType: "LegalPage",
     schema: LegalPage,
     single: false,
+    body: { field: "html", as: "html", name: "le texte de la page" },
+  },
+  accessibility: {
+    nodeType: "AccessibilityStatement",
+    schema: AccessibilityStatement,
+    single: true,
+    body: { field: "html", as: "html", name: "le texte de la déclaration" },
+  },
+  tenants: {
+    nodeType: "TenantPage",
+    schema: TenantPage,
+    single: true,
     body: { field: "html", as: "html", name: "le texte de la page" },
   },
 } as const;

@@ -34,6 +34,11 @@ export const carteGNumber: TextPattern = {
   expected: "un numéro de carte professionnelle (par exemple CPI 7501 2018 000 012 345)",
 };
 
+export const frenchDate: TextPattern = {
+  pattern: /\d{2}\/\d{2}\/\d{4}/,
+  expected: "une date au format JJ/MM/AAAA (par exemple 15/03/2024)",
+};
+
 export const sitePath: TextPattern = {
   pattern: /\/[a-z0-9-]+(?:\/[a-z0-9-]+)*/,
   expected:

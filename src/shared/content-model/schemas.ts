@@ -3,6 +3,7 @@ import {
   graphqlType,
   isoDate,
   oneOf,
+  optionalField,
   patternText,
   patternTextOrPlaceholder,
   percentage,
@@ -20,7 +21,9 @@ import * as patterns from "./patterns";
 const icon = () => oneOf(iconNames);
 
 // Company details: the legal notice shows each of them. A value the company has not given yet
-// is a `[À COMPLÉTER : …]` placeholder, accepted here and refused by a strict build.
+// is a `[À COMPLÉTER : …]` placeholder, accepted here and refused by a strict build. The facts
+// that prove a regulated claim (claims.ts) are required; the carte G's are optional, as the card
+// is only shown where the copy claims it.
 export const CompanyDetails = object({
   name: text(),
   legalForm: text(),
@@ -32,11 +35,14 @@ export const CompanyDetails = object({
   siren: patternTextOrPlaceholder(patterns.siren),
   vatNumber: patternTextOrPlaceholder(patterns.vatNumber),
   publicationDirector: text(),
-  carteGNumber: patternTextOrPlaceholder(patterns.carteGNumber),
-  carteGChamber: text(),
-  guarantor: text(),
-  guaranteeAmount: text(),
+  carteGNumber: optionalField(patternTextOrPlaceholder(patterns.carteGNumber)),
+  carteGChamber: optionalField(text()),
+  guarantor: optionalField(text()),
+  guaranteeAmount: optionalField(text()),
   insurer: text(),
+  insurancePolicy: text(),
+  dedicatedAccountBank: text(),
+  prosecutorDeclarationDate: patternTextOrPlaceholder(patterns.frenchDate),
   hostName: text(),
   hostAddress: text(),
   hostPhone: patternTextOrPlaceholder(patterns.anyPhone),
@@ -50,6 +56,30 @@ const Channel = graphqlType(
 const DelayBand = graphqlType(
   "DelayBand",
   object({ days: positiveInteger(), share: percentage() }),
+);
+
+/** The measured figures: each needs a period and a source (`sources`); commitments do not. */
+export const sourcedFigures = [
+  "recoveryRate",
+  "amicableRate",
+  "preLitigationRate",
+  "averageDelayDays",
+  "casesPerMonth",
+  "averageRecoveredAmount",
+  "averageServiceCost",
+  "combinedContactRate",
+  "channels",
+  "delayBands",
+] as const;
+
+const FigureSource = graphqlType(
+  "FigureSource",
+  object({
+    label: text(),
+    figures: array(oneOf(sourcedFigures)),
+    period: text(),
+    source: text(),
+  }),
 );
 
 export const Figures = refine(
@@ -67,6 +97,7 @@ export const Figures = refine(
     quoteReplyHours: positiveInteger(),
     channels: array(Channel),
     delayBands: array(DelayBand),
+    sources: array(FigureSource),
   }),
   "consistency",
   function* (figures) {
@@ -80,6 +111,12 @@ export const Figures = refine(
     }
     if (figures.channels.length === 0) yield "« channels » est vide, attendu au moins un canal";
     if (figures.delayBands.length === 0) yield "« delayBands » est vide, attendu au moins un délai";
+    const sourced = new Set(figures.sources.flatMap((source) => source.figures));
+    for (const name of sourcedFigures) {
+      if (!sourced.has(name)) {
+        yield `le chiffre « ${name} » n'a ni période ni source : l'ajouter aux « figures » d'une entrée de « sources »`;
+      }
+    }
   },
 );
 export type Figures = Infer<typeof Figures>;
@@ -87,13 +124,56 @@ export type Figures = Infer<typeof Figures>;
 export const Testimonial = object({ order: positiveInteger(), role: text() });
 export const ClientReference = object({ order: positiveInteger(), name: text() });
 
-export const LegalPage = object({
+/** What every page made from one Markdown file declares: its head and its address. */
+const pageFields = {
   title: text(),
   path: patternText(patterns.sitePath),
-  order: positiveInteger(),
   description: text(),
   updatedAt: isoDate(),
+};
+
+export const LegalPage = object({ ...pageFields, order: positiveInteger() });
+
+/** The states of the accessibility statement's model (DINUM), worded as the footer shows them. */
+export const conformanceStates = [
+  "non conforme",
+  "partiellement conforme",
+  "totalement conforme",
+] as const;
+
+// The model's thresholds: « totalement » is every RGAA criterion met, « partiellement » at least
+// half of them; both can only come from an audit, which gives its date and its rate.
+export const AccessibilityStatement = refine(
+  object({
+    ...pageFields,
+    state: oneOf(conformanceStates),
+    auditDate: optionalField(isoDate()),
+    auditRate: optionalField(percentage()),
+  }),
+  "audit",
+  function* ({ state, auditDate, auditRate }) {
+    if (state === "non conforme") {
+      if (auditRate !== undefined && auditRate >= 50) {
+        yield `« auditRate » vaut ${auditRate} : à partir de 50 %, l'état est « partiellement conforme »`;
+      }
+      return;
+    }
+    if (auditDate === undefined || auditRate === undefined) {
+      yield `l'état « ${state} » exige un audit RGAA : renseigner « auditDate » (date de l'audit) et « auditRate » (taux de conformité), ou écrire « non conforme »`;
+    } else if (state === "totalement conforme" && auditRate < 100) {
+      yield `l'état « totalement conforme » exige un taux de 100 %, trouvé « auditRate » ${auditRate}`;
+    } else if (state === "partiellement conforme" && (auditRate < 50 || auditRate >= 100)) {
+      yield `l'état « partiellement conforme » exige un taux d'au moins 50 % et de moins de 100 %, trouvé « auditRate » ${auditRate}`;
+    }
+  },
+);
+export type AccessibilityStatement = Infer<typeof AccessibilityStatement>;
+
+export const TenantPage = object({
+  ...pageFields,
+  landingNotice: object({ text: text(), link: text() }),
 });
+export type TenantPage = Infer<typeof TenantPage>;
 
 const Item = graphqlType("LandingItem", object({ icon: icon(), title: text(), text: text() }));
 const Heading = { title: text(), intro: text() };

@@ -7,6 +7,7 @@ const props = {
   ...landingCopy.channels,
   channels: figures.channels,
   combinedContactRate: figures.combinedContactRate,
+  sources: figures.sources,
 };
 
 // The chart is the section's only figure (jsdom does not name a figure by its caption).
@@ -65,4 +66,13 @@ describe("Channels", () => {
     expect(screen.getByText("97 %")).toBeInTheDocument();
     expect(screen.queryByText("68 %")).not.toBeInTheDocument();
   });
+});
+
+it("notes the contact rates' period and source under them", () => {
+  render(<Channels {...props} />);
+  expect(
+    screen.getByText(
+      "Taux de contact : [À COMPLÉTER : période, par exemple année 2024], données internes.",
+    ),
+  ).toBeVisible();
 });

@@ -1,17 +1,27 @@
 import { render, screen, within } from "@testing-library/react";
 import React from "react";
+import useAccessibility from "../../../hooks/use-accessibility";
 import useCompany from "../../../hooks/use-company";
 import useLandingCopy from "../../../hooks/use-landing-copy";
 import useLegalPages from "../../../hooks/use-legal-pages";
 import useSiteMetadata from "../../../hooks/use-site-metadata";
-import { company, landingCopy, legalPages } from "../../../test-utils/fixtures";
+import useTenantPage from "../../../hooks/use-tenant-page";
+import {
+  accessibility,
+  company,
+  landingCopy,
+  legalPages,
+  tenantPage,
+} from "../../../test-utils/fixtures";
 import SiteFooter from "../site-footer";
 
 // The hooks wrap useStaticQuery; they are given fixtures so the footer renders without GraphQL.
+jest.mock("../../../hooks/use-accessibility");
 jest.mock("../../../hooks/use-company");
 jest.mock("../../../hooks/use-landing-copy");
 jest.mock("../../../hooks/use-legal-pages");
 jest.mock("../../../hooks/use-site-metadata");
+jest.mock("../../../hooks/use-tenant-page");
 
 const headOffice = "12 rue de la République, 69002 Lyon";
 
@@ -19,6 +29,8 @@ beforeEach(() => {
   jest.mocked(useCompany).mockReturnValue(company);
   jest.mocked(useLandingCopy).mockReturnValue(landingCopy);
   jest.mocked(useLegalPages).mockReturnValue(legalPages);
+  jest.mocked(useAccessibility).mockReturnValue(accessibility);
+  jest.mocked(useTenantPage).mockReturnValue(tenantPage);
   jest
     .mocked(useSiteMetadata)
     .mockReturnValue({ siteUrl: "https://www.example.fr", copyrightYear: 2031 });
@@ -32,7 +44,7 @@ describe("SiteFooter", () => {
     expect(within(footer).getByText(landingCopy.footer.tagline)).toBeInTheDocument();
   });
 
-  it("links each legal page of content/legal/, in its order, at the address its file gives", () => {
+  it("links each legal page of content/legal/, in its order, then the accessibility statement", () => {
     render(<SiteFooter />);
     const legal = screen.getByRole("navigation", { name: "Informations légales" });
     const links = within(legal).getAllByRole("link");
@@ -40,13 +52,27 @@ describe("SiteFooter", () => {
       ["Mentions légales", "/mentions-legales"],
       ["Politique de confidentialité", "/vie-privee"],
       ["Conditions générales d’utilisation", "/conditions-generales"],
+      ["Accessibilité : non conforme", "/accessibilite"],
     ]);
   });
+
+  it.each(["non conforme", "partiellement conforme", "totalement conforme"] as const)(
+    "says « Accessibilité : %s » when the statement says so",
+    (state) => {
+      jest.mocked(useAccessibility).mockReturnValue({ ...accessibility, state });
+      render(<SiteFooter />);
+      expect(screen.getByRole("link", { name: `Accessibilité : ${state}` })).toHaveAttribute(
+        "href",
+        "/accessibilite",
+      );
+    },
+  );
 
   it.each([
     ["01 99 00 12 34", "tel:+33199001234"],
     ["contact@hestia-recouvrement.fr", "mailto:contact@hestia-recouvrement.fr"],
     ["Nous contacter", "/contact"],
+    ["Vous êtes locataire ?", "/locataires"],
   ])("links « %s » to %s", (name, href) => {
     render(<SiteFooter />);
     expect(screen.getByRole("link", { name })).toHaveAttribute("href", href);
