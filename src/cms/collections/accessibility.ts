@@ -1,5 +1,5 @@
 // The admin's collection for the accessibility statement (content/accessibility/).
-import type { CmsCollection } from "decap-cms-core";
+import type { CmsCollection } from "../cms-types";
 import { conformanceStates } from "../../shared/content-model/schemas";
 import { day, pageBody, pageHead } from "./page-fields";
 

@@ -1,6 +1,6 @@
 // The fields every page made from one Markdown file asks for (title, address, description, date,
 // text), as the build's schema declares them (src/shared/content-model/schemas.ts).
-import type { CmsField } from "decap-cms-core";
+import type { CmsField } from "../cms-types";
 import { wholeValue } from "../../shared/content-model/fields";
 import { sitePath } from "../../shared/content-model/patterns";
 

@@ -1,5 +1,5 @@
 // The admin's collection for the page for tenants (content/tenants/).
-import type { CmsCollection } from "decap-cms-core";
+import type { CmsCollection } from "../cms-types";
 import { pageBody, pageHead } from "./page-fields";
 
 export const tenantsCollection: CmsCollection = {
