@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
@@ -115,9 +116,8 @@ export async function createSiteServer({
     // One JSON line per request, written by the onResponse hook below, with the request's id;
     // Fastify's own two lines (received, completed) would double the log for nothing.
     loggerInstance: log,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "reqId" }),
     genReqId: requestIdGenerator(trustProxy),
-    requestIdLogLabel: "reqId",
     trustProxy,
     // A client that sends its request slower than this is cut off, so that slow clients
     // cannot hold connections open at will.
