@@ -1,8 +1,8 @@
 // The accessibility gate (RGAA, built on WCAG 2.1 AA): axe-core with its best-practice rules on
 // every route and on each state of the quote form, every text at 4.5:1, and the whole page used
 // with the keyboard alone.
+import { storedLeads } from "./stored-leads.mjs";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import {
   accessibilityViolations,
@@ -348,11 +348,8 @@ describe("the keyboard alone", () => {
 
   it("fills and sends the quote form from the top of the page, in reading order, focus always visible", async () => {
     const page = await openLanding(1280);
-    const lines = () =>
-      existsSync(process.env.E2E_QUOTE_FILE ?? "")
-        ? readFileSync(process.env.E2E_QUOTE_FILE, "utf8").split("\n").filter(Boolean).length
-        : 0;
-    const stored = lines();
+    const count = async () => (await storedLeads()).length;
+    const stored = await count();
     const stops = [];
     const formStops = [];
     for (let step = 0; step < 120; step += 1) {
@@ -398,7 +395,7 @@ describe("the keyboard alone", () => {
     const banner = page.getByRole("status").filter({ hasText: success });
     await banner.waitFor();
     assert.ok(await banner.locator("p").evaluate((element) => element === document.activeElement));
-    assert.equal(lines(), stored + 1);
+    assert.equal(await count(), stored + 1);
     assert.deepEqual(page.errors, []);
     await page.close();
   });

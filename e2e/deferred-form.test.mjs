@@ -1,6 +1,6 @@
 // @ts-check
+import { storedLeads } from "./stored-leads.mjs";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
 import { baseUrl, launch, openPage } from "./browser.mjs";
 
@@ -88,11 +88,7 @@ describe("the quote form's code", () => {
       .fill("Nous voudrions confier 120 dossiers d'impayés anciens.");
     await form.getByRole("button", { name: "Envoyer ma demande" }).click();
     await page.getByText(/Votre demande a été envoyée avec succès/).waitFor();
-    const stored = readFileSync(String(process.env.E2E_QUOTE_FILE), "utf8")
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line));
-    const last = stored.at(-1).request;
+    const last = (await storedLeads()).at(-1).request;
     assert.equal(last.firstName, "Gaëlle");
     assert.equal(last.lastName, "Hoarau");
     assert.equal(last.rgpd, true);

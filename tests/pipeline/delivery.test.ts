@@ -7,6 +7,7 @@ import { makeLead, sampleRequest } from "./support/leads";
 import { TestPostgres } from "./support/postgres";
 import { TestSmtp } from "./support/smtp";
 import { TestWebhookReceiver } from "./support/webhook-receiver";
+import { captureLog } from "../../src/test-utils/log-capture";
 
 const deliveryConfig = (env: Record<string, string>) => readServerConfig(env).delivery;
 
@@ -31,9 +32,15 @@ const env = {
 };
 
 let clock = Date.now();
+// What the runner logs (src/server/log/logger.ts), kept per test in memory.
+let logged = captureLog();
+beforeEach(() => {
+  logged = captureLog();
+});
 const runner = () =>
   new DeliveryRunner(store, {
     config: deliveryConfig(env),
+    log: logged.log,
     now: () => new Date(clock),
     leaseMs: 10_000,
   });
@@ -111,7 +118,7 @@ test("sales get every field in text and HTML, the visitor an acknowledgement, th
   expect(receiver.calls[0]?.payload).toEqual({
     type: "quote_request.created",
     timestamp: lead.receivedAt,
-    data: { id: lead.id, receivedAt: lead.receivedAt, ...sampleRequest },
+    data: { id: lead.id, receivedAt: lead.receivedAt, requestId: null, ...sampleRequest },
   });
 
   const stored = await store.get(lead.id);
@@ -133,7 +140,6 @@ test("a signature made with another secret does not verify", async () => {
 });
 
 test("SMTP down: the lead waits; once SMTP is back, a retry sends it once", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => {});
   await smtp.stop();
   const lead = await saveLead();
   const delivery = runner();
@@ -152,11 +158,9 @@ test("SMTP down: the lead waits; once SMTP is back, a retry sends it once", asyn
   await delivery.close();
   expect(smtp.mails).toHaveLength(2);
   expect(receiver.calls).toHaveLength(1);
-  errors.mockRestore();
 });
 
 test("the webhook answering 500, then timing out, then 200: delivered once, signature valid", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => {});
   const lead = await saveLead(makeLead({}, { channels: ["webhook"] }));
   receiver.answers.push({ status: 500 }, "hang", { status: 200 });
   const delivery = runner();
@@ -176,11 +180,10 @@ test("the webhook answering 500, then timing out, then 200: delivered once, sign
   expect(receiver.verifiedIds()).toEqual([`msg_${lead.id}`]);
   const webhook = (await store.get(lead.id))!.deliveries.webhook!;
   expect(webhook).toMatchObject({ state: "sent", attempts: 3 });
-  expect(errors.mock.calls.map(([line]) => String(line))).toEqual([
+  expect(logged.lines.filter((line) => line.level >= 40).map((line) => String(line.msg))).toEqual([
     expect.stringContaining("webhook answered 500"),
     expect.stringMatching(/TimeoutError/),
   ]);
-  errors.mockRestore();
 });
 
 test("two runners racing over 40 leads deliver each channel exactly once", async () => {
