@@ -1,10 +1,8 @@
 import { graphql, type PageProps } from "gatsby";
 import React from "react";
 import ConformanceState from "../components/accessibility/conformance-state";
-import LegalDocument from "../components/legal/legal-document";
-import Seo from "../components/seo/seo";
+import DocumentPage from "../components/legal/document-page";
 import useCompany from "../hooks/use-company";
-import KeepServerHtml from "../start-up/keep-server-html";
 
 /** The accessibility statement, from `content/accessibility/` (src/build/pages.ts). */
 export default function AccessibilityPageTemplate({
@@ -17,30 +15,17 @@ export default function AccessibilityPageTemplate({
   const firstHeading = page.html.indexOf("<h2");
   const cut = firstHeading === -1 ? page.html.length : firstHeading;
   return (
-    <>
-      <Seo
-        title={page.title}
-        description={page.description}
-        canonicalPath={page.path}
-        breadcrumbs={[
-          { name: "Accueil", path: "/" },
-          { name: page.title, path: page.path },
-        ]}
+    <DocumentPage page={page}>
+      {/* Markdown from content/, rendered at build time by gatsby-transformer-remark. */}
+      <div dangerouslySetInnerHTML={{ __html: page.html.slice(0, cut) }} />
+      <ConformanceState
+        siteName={company.name}
+        state={page.state}
+        auditDate={page.auditDate}
+        auditRate={page.auditRate}
       />
-      <KeepServerHtml>
-        <LegalDocument title={page.title} updatedAt={page.updatedAt}>
-          {/* Markdown from content/, rendered at build time by gatsby-transformer-remark. */}
-          <div dangerouslySetInnerHTML={{ __html: page.html.slice(0, cut) }} />
-          <ConformanceState
-            siteName={company.name}
-            state={page.state}
-            auditDate={page.auditDate}
-            auditRate={page.auditRate}
-          />
-          <div dangerouslySetInnerHTML={{ __html: page.html.slice(cut) }} />
-        </LegalDocument>
-      </KeepServerHtml>
-    </>
+      <div dangerouslySetInnerHTML={{ __html: page.html.slice(cut) }} />
+    </DocumentPage>
   );
 }
 

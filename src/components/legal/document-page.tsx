@@ -1,0 +1,36 @@
+import React from "react";
+import KeepServerHtml from "../../start-up/keep-server-html";
+import Seo from "../seo/seo";
+import LegalDocument from "./legal-document";
+
+type DocumentPageProps = {
+  page: { title: string; description: string; path: string; updatedAt: string };
+  /** The body as HTML, or `children` when the template places its own parts around it. */
+  html?: string;
+  children?: React.ReactNode;
+};
+
+/**
+ * A page of text from content/ (the legal pages, the accessibility statement, the tenants' page):
+ * its head with its breadcrumbs, and its document, kept as the server rendered it.
+ */
+export default function DocumentPage({ page, html, children }: DocumentPageProps) {
+  return (
+    <>
+      <Seo
+        title={page.title}
+        description={page.description}
+        canonicalPath={page.path}
+        breadcrumbs={[
+          { name: "Accueil", path: "/" },
+          { name: page.title, path: page.path },
+        ]}
+      />
+      <KeepServerHtml>
+        <LegalDocument title={page.title} updatedAt={page.updatedAt} html={html}>
+          {children}
+        </LegalDocument>
+      </KeepServerHtml>
+    </>
+  );
+}
