@@ -6,12 +6,12 @@
 //
 // Its timings are calibrated (docs/performance.md, and bench/calibration.mjs): the
 // page's main-thread tasks count the CPU time they used, and the CPU slowdown is scaled by the
-// machine's speed, so that a run on a slower or busier machine simulates the same phone.
+// browser's speed, so that a run on a slower or busier machine simulates the same phone.
 import { writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import { navigationGather } from "lighthouse/core/gather/navigation-runner.js";
 import { Runner } from "lighthouse/core/runner.js";
-import { calibratedSlowdown, cpuBenchmarkIndex, mainThreadOnCpuTime } from "./calibration.mjs";
+import { calibratedSlowdown, mainThreadOnCpuTime } from "./calibration.mjs";
 
 const [url, resultFile] = process.argv.slice(2);
 if (!url || !resultFile) {
@@ -30,8 +30,6 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 try {
-  // The machine's speed, just before and just after the page's load.
-  const before = cpuBenchmarkIndex();
   // Gathering only loads the page and records its trace (simulated throttling slows nothing down
   // for real); the audits then simulate the phone from that trace.
   const { artifacts, runnerOptions } = await navigationGather(undefined, url, {
@@ -41,7 +39,6 @@ try {
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     },
   });
-  const after = cpuBenchmarkIndex();
   // For comparison only (printed, never judged): the timings as Lighthouse alone would give
   // them, from wall-clock task durations and the fixed 4× slowdown.
   const { resolvedConfig } = runnerOptions;
@@ -56,7 +53,8 @@ try {
     },
     computedCache: new Map(),
   });
-  const index = (before.index + after.index) / 2;
+  // Lighthouse ran its benchmark in this browser just before the load.
+  const index = artifacts.BenchmarkIndex;
   const multiplier = calibratedSlowdown(index);
   const mainThread = mainThreadOnCpuTime(artifacts.Trace);
   // `artifacts.settings` is this same object: gathering and auditing agree on the settings.
@@ -66,12 +64,8 @@ try {
   const result = await Runner.audit(artifacts, { ...runnerOptions, computedCache: new Map() });
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
   const calibration = {
-    indexBefore: before.index,
-    indexAfter: after.index,
     index,
     multiplier,
-    // Lighthouse's own (wall-time) index, measured in the browser before the load.
-    lighthouseIndex: artifacts.BenchmarkIndex,
     // The share of the CPU the page's main thread got during its tasks.
     mainThreadCpuShare: mainThread.cpuMs / Math.max(mainThread.wallMs, 1),
     uncalibrated: {

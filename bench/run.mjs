@@ -265,7 +265,7 @@ for (let run = 1; run <= runs; run += 1) {
     const shown = lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint;
     const steal = stealShare === null ? "" : `, steal ${(stealShare * 100).toFixed(1)} %`;
     const speed =
-      `CPU index ${Math.round(calibration.index)}, slowdown ×${calibration.multiplier.toFixed(2)}, ` +
+      `benchmark index ${Math.round(calibration.index)}, slowdown ×${calibration.multiplier.toFixed(2)}, ` +
       `main thread had ${Math.round(calibration.mainThreadCpuShare * 100)} % of a CPU ` +
       `(uncalibrated TBT ${Math.round(calibration.uncalibrated.tbt)} ms)`;
     console.log(
@@ -303,7 +303,7 @@ for (const page of pages) {
 }
 await stopServer();
 
-// The machine's speed over every run (the mean of each run's two benchmark indexes) and the CPU
+// The browser's speed over every run (each run's benchmark index) and the CPU
 // multipliers it called for: the timings are those of the reference device at any speed.
 const allCalibrations = measured.flatMap((entry) => entry.calibration);
 const middleOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -330,7 +330,7 @@ const markdown = [
     (buildTimes.cold === undefined ? " (the build already in public/ was measured)" : ""),
   "",
   `Lighthouse ${results[0].lighthouseVersion}, mobile, simulated throttling; each figure is its median over ${runs} runs.`,
-  `Machine: ${machine.cpus} CPUs, load average ${machine.loadAverage}, CPU-time benchmark index ${machine.benchmarkIndex} ` +
+  `Machine: ${machine.cpus} CPUs, load average ${machine.loadAverage}, Chromium's benchmark index ${machine.benchmarkIndex} ` +
     `(runs ${machine.benchmarkIndexRange.join("–")}); CPU slowdown calibrated to ${referenceSlowdown}× at index ${referenceIndex}: ` +
     `×${machine.multiplierRange.map((value) => value.toFixed(2)).join("–")}.`,
   previous
@@ -352,7 +352,7 @@ const markdown = [
     `Runs: performance ${perRun.map((run) => run.performance).join(" / ")}, ` +
       `LCP ${perRun.map((run) => (run.lcp / 1000).toFixed(2)).join(" / ")} s, ` +
       `TBT ${perRun.map((run) => Math.round(run.tbt)).join(" / ")} ms; ` +
-      `CPU-time benchmark index ${calibration.map((run) => Math.round(run.index)).join(" / ")}, ` +
+      `benchmark index ${calibration.map((run) => Math.round(run.index)).join(" / ")}, ` +
       `CPU ×${calibration.map((run) => run.multiplier.toFixed(2)).join(" / ")}; ` +
       `uncalibrated (wall-clock tasks, 4×, not judged): TBT ` +
       `${calibration.map((run) => Math.round(run.uncalibrated.tbt)).join(" / ")} ms, LCP ` +
