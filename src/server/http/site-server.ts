@@ -14,13 +14,14 @@ import { requestIdGenerator } from "../log/request-id";
 import { processLogger } from "../log/logger";
 import { createCmsAuth, type CmsAuth } from "../cms-auth/cms-auth";
 import type { QuoteEndpoint } from "../quote-endpoint";
-import { challengeResponse, type SpamSettings } from "../spam/screen";
+import type { SpamSettings } from "../spam/screen";
 import { oneLine } from "../one-line";
+import { addApiRoutes } from "./api-routes";
 import { headerLookup, parseHeadersFile } from "./host-headers";
 
 // The production server: the built site in public/ with the headers of its own _headers file,
 // Brotli or gzip files made at build time (src/build/precompress.ts), 404.html for unknown paths,
-// the quote endpoint at /api/contact, and the admin's GitHub sign-in at /api/cms/. Fastify adds no X-Powered-By and no CORS header.
+// and the /api/ routes (./api-routes.ts). Fastify adds no X-Powered-By and no CORS header.
 
 export interface SiteServerOptions {
   /** The built site (`public/`), read once at start: a new build needs a restart. */
@@ -201,70 +202,12 @@ export async function createSiteServer({
     dotfiles: "allow",
   });
 
-  const quote = async (request: FastifyRequest, reply: FastifyReply) => {
-    const answer = await endpoint({
-      method: request.method,
-      headers: request.headers,
-      body: request.raw,
-      clientAddress: request.ip,
-      requestId: request.id,
-      log: request.log,
-    });
-    return withHostHeaders(reply, urlPathOf(request.url) ?? "/")
-      .code(answer.status)
-      .headers(answer.headers)
-      .send(JSON.stringify(answer.body));
-  };
-  // The form's anti-bot challenge (src/server/spam): the same module as the Gatsby Function's.
-  for (const url of ["/api/challenge", "/api/challenge/"]) {
-    app.route({
-      method: ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"],
-      url,
-      exposeHeadRoute: false,
-      handler: async (request, reply) => {
-        const answer = await challengeResponse(request.method, spam);
-        return withHostHeaders(reply, urlPathOf(request.url) ?? "/")
-          .code(answer.status)
-          .headers(answer.headers)
-          .send(answer.body);
-      },
-    });
-  }
-
-  // The admin's sign-in popup: to GitHub and back, on this origin as the browser reached it.
-  for (const [url, step] of [
-    ["/api/cms/auth", cmsAuth.start],
-    ["/api/cms/callback", cmsAuth.callback],
-  ] as const) {
-    app.route({
-      method: ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"],
-      url,
-      exposeHeadRoute: false,
-      handler: async (request, reply) => {
-        const queryAt = request.url.indexOf("?");
-        const answer = await step({
-          method: request.method,
-          query: new URLSearchParams(queryAt === -1 ? "" : request.url.slice(queryAt + 1)),
-          cookie: request.headers.cookie,
-          origin: `${request.protocol}://${request.host}`,
-        });
-        return withHostHeaders(reply, url)
-          .code(answer.status)
-          .headers(answer.headers)
-          .send(answer.body);
-      },
-    });
-  }
-
-  // With or without a final slash, like the site's pages.
-  for (const url of ["/api/contact", "/api/contact/"]) {
-    app.route({
-      method: ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"],
-      url,
-      exposeHeadRoute: false,
-      handler: quote,
-    });
-  }
+  const quote = addApiRoutes(app, {
+    endpoint,
+    spam,
+    cmsAuth,
+    withHostHeaders: (request, reply) => withHostHeaders(reply, urlPathOf(request.url) ?? "/"),
+  });
 
   app.route({
     method: ["GET", "HEAD"],
