@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { cmsSettings, type CmsSettings } from "../cms/settings";
@@ -35,21 +35,35 @@ const page = (siteScript: string) => `<!doctype html>
 `;
 
 /**
- * Writes public/admin/ from scratch: Decap's files, the site's part (admin.js, admin.css and the
- * fonts it names), the site's icon, and index.html, which is not a Gatsby page (no sitemap lists it) and asks
- * search engines to skip it. Returns the settings it was built with.
+ * Writes `contents` to `file` unless the file already holds them: a file left untouched keeps its
+ * Brotli and gzip copies from the last build (src/build/precompress.ts keeps a copy newer than its
+ * file), so a build after a content change does not compress Decap's 4.5 MB again.
+ */
+function writeIfChanged(file: string, contents: Uint8Array | string): void {
+  const bytes = typeof contents === "string" ? Buffer.from(contents) : contents;
+  if (existsSync(file) && readFileSync(file).equals(bytes)) return;
+  writeFileSync(file, bytes);
+}
+
+/**
+ * Writes public/admin/: Decap's files, the site's part (admin.js, admin.css and the fonts it
+ * names), the site's icon, and index.html, which is not a Gatsby page (no sitemap lists it) and
+ * asks search engines to skip it. Files of an earlier build that are no longer part of the admin
+ * (an older Decap's chunks) are removed with their compressed copies. Returns the settings it was
+ * built with.
  */
 export async function buildAdmin(publicDir: string, env: NodeJS.ProcessEnv): Promise<CmsSettings> {
   const settings = cmsSettings(env);
   const adminDir = path.join(publicDir, "admin");
-  rmSync(adminDir, { recursive: true, force: true });
   mkdirSync(adminDir, { recursive: true });
+  const files = new Map<string, Uint8Array | string>();
   for (const file of readdirSync(decapDist).filter(isDecapFile)) {
-    copyFileSync(path.join(decapDist, file), path.join(adminDir, file));
+    files.set(file, readFileSync(path.join(decapDist, file)));
   }
-  await build({
+  const { outputFiles } = await build({
     entryPoints: { admin: path.resolve("src/cms/cms.tsx") },
     outdir: adminDir,
+    write: false,
     bundle: true,
     minify: true,
     format: "iife",
@@ -64,7 +78,15 @@ export async function buildAdmin(publicDir: string, env: NodeJS.ProcessEnv): Pro
       "process.env.NODE_ENV": JSON.stringify("production"),
     },
   });
-  copyFileSync(path.resolve("static/favicon.svg"), path.join(adminDir, "favicon.svg"));
-  writeFileSync(path.join(adminDir, "index.html"), page("admin.js"));
+  for (const output of outputFiles)
+    files.set(path.relative(adminDir, output.path), output.contents);
+  files.set("favicon.svg", readFileSync(path.resolve("static/favicon.svg")));
+  files.set("index.html", page("admin.js"));
+
+  for (const [file, contents] of files) writeIfChanged(path.join(adminDir, file), contents);
+  const kept = (file: string) => files.has(file.replace(/\.(br|gz)$/, ""));
+  for (const file of readdirSync(adminDir).filter((file) => !kept(file))) {
+    rmSync(path.join(adminDir, file), { recursive: true, force: true });
+  }
   return settings;
 }
