@@ -15,13 +15,18 @@ function CloseButton({ closeToast }: CloseButtonProps) {
   );
 }
 
-/** The one place error toasts appear: top-right, in French, long enough to be read. */
+/**
+ * The one place error toasts appear: top-right, in French. An error stays until the visitor closes
+ * it: it says why their request failed and what to do, and no time limit is long enough for
+ * everyone who reads it through a magnifier or reaches its close button with the keyboard (WCAG
+ * 2.2.1, timing adjustable).
+ */
 export default function Toasts() {
   return (
     <ToastContainer
       className={styles.container}
       position="top-right"
-      autoClose={10_000}
+      autoClose={false}
       closeButton={CloseButton}
       hideProgressBar
       aria-label="Notifications"
