@@ -1,3 +1,4 @@
+// @ts-check
 // Benchmark: how long a visitor's browser takes to solve the quote form's anti-bot challenge
 // (ALTCHA proof of work, src/server/spam/challenge.ts), in Debian's Chromium, on the production
 // build and server. Prints the median of 10 beside its budget and fails when it is missed.
@@ -23,9 +24,12 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "bench-challenge-"));
 
 /** @param {number[]} values */
 const median = (values) => {
+  if (values.length === 0) throw new Error("No timing to take the median of");
   const sorted = [...values].sort((a, b) => a - b);
+  /** @param {number} index */
+  const at = (index) => /** @type {number} */ (sorted[index]);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
 };
 
 // Loopback only, and no rate limit: this measures the browser, twenty requests in a row.
@@ -78,8 +82,10 @@ try {
       const challenge = await (await fetch("/api/challenge")).json();
       const start = performance.now();
       const payload = await new Promise((resolve) => {
+        if (!window.onmessage) throw new Error("The worker's script set no message handler");
         window.postMessage = resolve;
-        window.onmessage({ data: challenge });
+        // The script reads only the event's data.
+        window.onmessage(/** @type {MessageEvent} */ ({ data: challenge }));
       });
       results.push({ ms: performance.now() - start, payload });
     }

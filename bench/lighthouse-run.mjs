@@ -1,3 +1,4 @@
+// @ts-check
 // One Lighthouse run, in a process and a Chromium profile of its own: `node
 // bench/lighthouse-run.mjs <url> <result.json>` writes `{ lhr, calibration }` to the file.
 // The benchmark starts one per run, so no run shares a browser cache with another, and no run
@@ -12,6 +13,8 @@ import * as chromeLauncher from "chrome-launcher";
 import { navigationGather } from "lighthouse/core/gather/navigation-runner.js";
 import { Runner } from "lighthouse/core/runner.js";
 import { calibratedSlowdown, mainThreadOnCpuTime } from "./calibration.mjs";
+
+/** @typedef {import("lighthouse/types/config.js").default.AuditDefn} AuditDefn */
 
 const [url, resultFile] = process.argv.slice(2);
 if (!url || !resultFile) {
@@ -46,7 +49,7 @@ try {
   const uncalibrated = await Runner.audit(artifacts, {
     resolvedConfig: {
       ...resolvedConfig,
-      audits: resolvedConfig.audits.filter((audit) =>
+      audits: resolvedConfig.audits.filter((/** @type {AuditDefn} */ audit) =>
         uncalibratedIds.includes(audit.implementation.meta.id),
       ),
       categories: null,

@@ -1,3 +1,4 @@
+// @ts-check
 // Benchmark: times a cold and a warm production build, then runs Lighthouse 12 (mobile form
 // factor, simulated throttling with the CPU slowdown calibrated to the machine's speed) five
 // times on each measured page of the build served by the production server, takes the median of each figure
@@ -28,7 +29,22 @@ const resultsDir = "bench-results";
 const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" };
 const execFileAsync = promisify(execFile);
 
-/** The previous run's results in this working copy, read before this run replaces them. */
+/**
+ * What bench/lighthouse-run.mjs writes: Lighthouse's report, and the calibration its timings were
+ * simulated with (the uncalibrated figures are absent when Lighthouse gave none).
+ * @typedef {import("lighthouse/types/lhr/lhr.js").default} Report
+ * @typedef {{ index: number, multiplier: number, mainThreadCpuShare: number,
+ *   uncalibrated: { tbt?: number, lcp?: number } }} Calibration
+ * @typedef {{ lhr: Report, calibration: Calibration }} LighthouseRun
+ * @typedef {{ resourceType: string, transferSize: number, requestCount: number }} ResourceSummaryItem
+ * @typedef {{ url: string, startTime: number, duration: number }} LongTask
+ */
+
+/**
+ * The previous run's results in this working copy, read before this run replaces them.
+ * @returns {{ date: string, commit?: string, machine?: { benchmarkIndex?: number },
+ *   results?: { page: string, figures: Record<string, number> }[] } | null}
+ */
 function previousResults() {
   try {
     return JSON.parse(readFileSync(`${resultsDir}/latest.json`, "utf8"));
@@ -51,10 +67,15 @@ function commitMeasured() {
   }
 }
 
+/** @param {string[]} args */
 function gatsby(...args) {
   execFileSync("npx", ["gatsby", ...args], { env, stdio: ["ignore", "ignore", "inherit"] });
 }
 
+/**
+ * @param {string} label
+ * @param {() => void} action
+ */
 function timed(label, action) {
   process.stdout.write(`${label}… `);
   const start = performance.now();
@@ -85,6 +106,7 @@ function oneFigureRebuild() {
   }
 }
 
+/** @type {{ cold?: number, warm?: number, oneFigure?: number }} */
 const buildTimes = {};
 if (!process.argv.includes("--no-build")) {
   gatsby("clean");
@@ -100,16 +122,25 @@ if (!process.argv.includes("--no-build")) {
 /** The machine's idle, stolen and total CPU time so far, from /proc/stat (Linux). */
 function cpuTimes() {
   // user nice system idle iowait irq softirq steal (guest time is already counted in user).
-  const fields = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1, 9);
-  const ticks = fields.map(Number);
+  const [line = ""] = readFileSync("/proc/stat", "utf8").split("\n");
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  const [idle, iowait] = ticks.slice(3, 5);
+  if (idle === undefined || iowait === undefined) {
+    throw new Error(`/proc/stat: no idle and iowait times on its first line: ${line}`);
+  }
   return {
-    idle: ticks[3] + ticks[4],
+    idle: idle + iowait,
     steal: ticks[7] ?? 0,
     total: ticks.reduce((sum, tick) => sum + tick, 0),
   };
 }
 
-/** The share of the CPU time between two readings that went to `key` (idle, steal). */
+/**
+ * The share of the CPU time between two readings that went to `key` (idle, steal).
+ * @param {"idle" | "steal"} key
+ * @param {ReturnType<typeof cpuTimes>} before
+ * @param {ReturnType<typeof cpuTimes>} after
+ */
 function shareOf(key, before, after) {
   return (after[key] - before[key]) / Math.max(1, after.total - before.total);
 }
@@ -138,6 +169,8 @@ const lighthouseRunScript = fileURLToPath(new URL("lighthouse-run.mjs", import.m
 /**
  * One Lighthouse run, in a process and a fresh Chromium profile of its own: its report (`lhr`)
  * and the calibration its timings were simulated with.
+ * @param {string} url
+ * @returns {Promise<LighthouseRun>}
  */
 async function lighthouseRun(url) {
   const reportFile = path.join(mkdtempSync(path.join(tmpdir(), "bench-")), "result.json");
@@ -154,13 +187,65 @@ async function lighthouseRun(url) {
   }
 }
 
-/** The figures of a run that the budgets speak of. */
+/**
+ * @param {Report} lhr
+ * @param {string} id
+ */
+function auditOf(lhr, id) {
+  const audit = lhr.audits[id];
+  if (!audit) throw new Error(`Lighthouse's report has no audit ${id}`);
+  return audit;
+}
+
+/**
+ * @param {Report} lhr
+ * @param {string} id
+ */
+function categoryOf(lhr, id) {
+  const category = lhr.categories[id];
+  if (!category) throw new Error(`Lighthouse's report has no category ${id}`);
+  return category;
+}
+
+/**
+ * A category's score out of 100: one Lighthouse could not score (null) counts as 0, so that it
+ * misses its budget.
+ * @param {Report} lhr
+ * @param {string} id
+ */
+function scoreOf(lhr, id) {
+  return Math.round((categoryOf(lhr, id).score ?? 0) * 100);
+}
+
+/**
+ * An audit's figure: NaN when the audit failed, which misses its budget and still lets the runs
+ * be reported.
+ * @param {Report} lhr
+ * @param {string} id
+ */
+function metricOf(lhr, id) {
+  return auditOf(lhr, id).numericValue ?? NaN;
+}
+
+/**
+ * The figures of a run that the budgets speak of.
+ * @param {LighthouseRun} run
+ */
 function figures({ lhr }) {
-  const summary = Object.fromEntries(
-    lhr.audits["resource-summary"].details.items.map((item) => [item.resourceType, item]),
-  );
-  const score = (id) => Math.round(lhr.categories[id].score * 100);
-  const metric = (id) => lhr.audits[id].numericValue;
+  const { details } = auditOf(lhr, "resource-summary");
+  if (details?.type !== "table") throw new Error("Lighthouse's resource summary has no table");
+  const items = /** @type {ResourceSummaryItem[]} */ (details.items);
+  const summary = Object.fromEntries(items.map((item) => [item.resourceType, item]));
+  /** @param {string} type */
+  const resource = (type) => {
+    const item = summary[type];
+    if (!item) throw new Error(`Lighthouse's resource summary has no line for ${type}`);
+    return item;
+  };
+  /** @param {string} id */
+  const score = (id) => scoreOf(lhr, id);
+  /** @param {string} id */
+  const metric = (id) => metricOf(lhr, id);
   return {
     performance: score("performance"),
     accessibility: score("accessibility"),
@@ -171,39 +256,55 @@ function figures({ lhr }) {
     speedIndex: metric("speed-index"),
     tbt: metric("total-blocking-time"),
     cls: metric("cumulative-layout-shift"),
-    scriptBytes: summary.script.transferSize,
-    stylesheetBytes: summary.stylesheet.transferSize,
-    documentBytes: summary.document.transferSize,
-    totalBytes: summary.total.transferSize,
-    requests: summary.total.requestCount,
+    scriptBytes: resource("script").transferSize,
+    stylesheetBytes: resource("stylesheet").transferSize,
+    documentBytes: resource("document").transferSize,
+    totalBytes: resource("total").transferSize,
+    requests: resource("total").requestCount,
   };
 }
 
-/** Each figure's median over the runs (the middle value of an odd count). */
+/** @typedef {ReturnType<typeof figures>} Figures */
+
+/**
+ * Each figure's median over the runs (the middle value of an odd count).
+ * @param {Figures[]} perRun
+ * @returns {Record<string, number>}
+ */
 function medianFigures(perRun) {
+  const [first] = perRun;
+  if (!first) throw new Error("No run to take the median figures of");
+  const keys = /** @type {(keyof Figures)[]} */ (Object.keys(first));
   return Object.fromEntries(
-    Object.keys(perRun[0]).map((key) => {
+    keys.map((key) => {
       const values = perRun.map((run) => run[key]).sort((a, b) => a - b);
+      /** @param {number} index */
+      const at = (index) => /** @type {number} */ (values[index]);
       const middle = Math.floor(values.length / 2);
-      const value = values.length % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+      const value = values.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
       return [key, value];
     }),
   );
 }
 
-/** Every failed audit of a non-performance category, so a missed 100 says why. */
+/**
+ * Every failed audit of a non-performance category, so a missed 100 says why.
+ * @param {Report} lhr
+ */
 function failedAudits(lhr) {
   return ["accessibility", "best-practices", "seo"].flatMap((id) =>
-    lhr.categories[id].auditRefs
-      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null)
-      .filter((ref) => lhr.audits[ref.id].score < 1)
-      .map((ref) => `${id}: ${ref.id} — ${lhr.audits[ref.id].title}`),
+    categoryOf(lhr, id)
+      .auditRefs.filter((ref) => ref.weight > 0 && auditOf(lhr, ref.id).score !== null)
+      .filter((ref) => /** @type {number} */ (auditOf(lhr, ref.id).score) < 1)
+      .map((ref) => `${id}: ${ref.id} — ${auditOf(lhr, ref.id).title}`),
   );
 }
 
 /**
  * The share of the machine's CPU time that its host took for others (steal) during `action`:
  * a run with a large share measured the neighbours as much as the site.
+ * @template T
+ * @param {() => Promise<T>} action
  */
 async function withStealShare(action) {
   if (!existsSync("/proc/stat")) return { result: await action(), stealShare: null };
@@ -215,6 +316,8 @@ async function withStealShare(action) {
 /**
  * What a long task ran: the page's HTML (asked for with or without its redirect), a bundle (its
  * name without the hash), or no script at all.
+ * @param {string} url
+ * @param {Report} lhr
  */
 function taskSource(url, lhr) {
   if (!URL.canParse(url)) return "style/layout";
@@ -226,10 +329,12 @@ function taskSource(url, lhr) {
 /**
  * The tasks that can count towards Total Blocking Time: the long ones (50 ms or more on the
  * slowed-down CPU) that end after the first contentful paint, named by the script they ran.
+ * @param {Report} lhr
  */
 function blockingTasks(lhr) {
-  const fcp = lhr.audits["first-contentful-paint"].numericValue;
-  const items = lhr.audits["long-tasks"]?.details?.items ?? [];
+  const fcp = metricOf(lhr, "first-contentful-paint");
+  const details = lhr.audits["long-tasks"]?.details;
+  const items = details?.type === "table" ? /** @type {LongTask[]} */ (details.items) : [];
   return items
     .filter((task) => task.startTime + task.duration > fcp)
     .map((task) => `${taskSource(task.url, lhr)} ${Math.round(task.duration)} ms`);
@@ -247,7 +352,10 @@ const { url: baseUrl, stop: stopServer } = await startProductionServer({
 
 // Runs go page by page within each round (/, then the legal page, then / again…), so a slow
 // spell of the machine falls on both pages rather than on every run of one.
+/** @type {Map<string, LighthouseRun[]>} */
 const runsByPage = new Map(pages.map((page) => [page, []]));
+/** @param {string} page */
+const runsOf = (page) => /** @type {LighthouseRun[]} */ (runsByPage.get(page));
 for (let run = 1; run <= runs; run += 1) {
   for (const page of pages) {
     const idleShare = await quietCpu();
@@ -255,19 +363,22 @@ for (let run = 1; run <= runs; run += 1) {
     const idle = idleShare === null ? "" : ` (CPU ${Math.round(idleShare * 100)} % idle${quiet})`;
     process.stdout.write(`Lighthouse ${page} run ${run}/${runs}${idle}… `);
     const { result, stealShare } = await withStealShare(() => lighthouseRun(baseUrl + page));
-    runsByPage.get(page).push(result);
+    runsOf(page).push(result);
     const { lhr, calibration } = result;
-    const score = Math.round(lhr.categories.performance.score * 100);
-    const tbt = Math.round(lhr.audits["total-blocking-time"].numericValue);
+    const score = scoreOf(lhr, "performance");
+    const tbt = Math.round(metricOf(lhr, "total-blocking-time"));
     const tasks = blockingTasks(lhr);
     // When the browser showed the first frame in the real load (wall-clock): Speed Index is
     // estimated partly from it, uncalibrated (docs/performance.md, "Limits").
-    const shown = lhr.audits.metrics?.details?.items?.[0]?.observedFirstContentfulPaint;
+    const metrics = lhr.audits.metrics?.details;
+    /** @type {number | undefined} */
+    const shown =
+      metrics?.type === "debugdata" ? metrics.items?.[0]?.observedFirstContentfulPaint : undefined;
     const steal = stealShare === null ? "" : `, steal ${(stealShare * 100).toFixed(1)} %`;
     const speed =
       `benchmark index ${Math.round(calibration.index)}, slowdown ×${calibration.multiplier.toFixed(2)}, ` +
       `main thread had ${Math.round(calibration.mainThreadCpuShare * 100)} % of a CPU ` +
-      `(uncalibrated TBT ${Math.round(calibration.uncalibrated.tbt)} ms)`;
+      `(uncalibrated TBT ${Math.round(calibration.uncalibrated.tbt ?? NaN)} ms)`;
     console.log(
       `${speed}; performance ${score}, TBT ${tbt} ms` +
         (shown === undefined ? "" : `, first frame shown at ${Math.round(shown)} ms`) +
@@ -280,11 +391,12 @@ for (let run = 1; run <= runs; run += 1) {
 const measured = [];
 const medianReports = [];
 for (const page of pages) {
-  const pageRuns = runsByPage.get(page);
+  const pageRuns = runsOf(page);
   const lhrs = pageRuns.map((run) => run.lhr);
   // Lighthouse's representative run (median FCP and TTI) keeps its full report; each figure is
   // judged by its own median over the runs, as Lighthouse CI's "median" aggregation does, so
   // one run slowed by the machine cannot fail or pass a budget alone.
+  /** @type {Report} */
   const median = computeMedianRun(lhrs);
   medianReports.push({ page, lhr: median });
   const perRun = pageRuns.map(figures);
@@ -306,10 +418,16 @@ await stopServer();
 // The browser's speed over every run (each run's benchmark index) and the CPU
 // multipliers it called for: the timings are those of the reference device at any speed.
 const allCalibrations = measured.flatMap((entry) => entry.calibration);
-const middleOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** @param {number[]} values */
+const middleOf = (values) => {
+  const middle = [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  if (middle === undefined) throw new Error("No run to take the middle value of");
+  return middle;
+};
 const machine = {
   cpus: cpus().length,
-  loadAverage: Number(loadavg()[0].toFixed(2)),
+  // os.loadavg() always gives the 1, 5 and 15 minute averages.
+  loadAverage: Number(/** @type {number} */ (loadavg()[0]).toFixed(2)),
   benchmarkIndex: Math.round(middleOf(allCalibrations.map((entry) => entry.index))),
   benchmarkIndexRange: [
     Math.round(Math.min(...allCalibrations.map((entry) => entry.index))),
@@ -323,13 +441,15 @@ const machine = {
 const commit = commitMeasured();
 const date = new Date().toISOString();
 const results = measured.map((entry) => ({ ...entry, checks: check(entry.page, entry.figures) }));
+/** @param {string} page */
 const previousFigures = (page) =>
   previous?.results?.find((entry) => entry.page === page)?.figures ?? undefined;
+const { cold, warm, oneFigure } = buildTimes;
 const markdown = [
   `# Benchmark — ${date}, commit ${commit}` +
-    (buildTimes.cold === undefined ? " (the build already in public/ was measured)" : ""),
+    (cold === undefined ? " (the build already in public/ was measured)" : ""),
   "",
-  `Lighthouse ${results[0].lighthouseVersion}, mobile, simulated throttling; each figure is its median over ${runs} runs.`,
+  `Lighthouse ${results[0]?.lighthouseVersion ?? "?"}, mobile, simulated throttling; each figure is its median over ${runs} runs.`,
   `Machine: ${machine.cpus} CPUs, load average ${machine.loadAverage}, Chromium's benchmark index ${machine.benchmarkIndex} ` +
     `(runs ${machine.benchmarkIndexRange.join("–")}); CPU slowdown calibrated to ${referenceSlowdown}× at index ${referenceIndex}: ` +
     `×${machine.multiplierRange.map((value) => value.toFixed(2)).join("–")}.`,
@@ -337,11 +457,12 @@ const markdown = [
     ? `Previous run: ${previous.date}, commit ${previous.commit ?? "unknown"}, benchmark index ${previous.machine?.benchmarkIndex ?? "?"}.`
     : "Previous run: none in bench-results/.",
   "",
-  ...(buildTimes.cold === undefined
+  // The three are timed together, or none is.
+  ...(cold === undefined || warm === undefined || oneFigure === undefined
     ? []
     : [
-        `Build times: cold ${buildTimes.cold.toFixed(1)} s, warm ${buildTimes.warm.toFixed(1)} s, ` +
-          `after one figure changed in content/ ${buildTimes.oneFigure.toFixed(1)} s (printed, never a budget: they follow the machine).`,
+        `Build times: cold ${cold.toFixed(1)} s, warm ${warm.toFixed(1)} s, ` +
+          `after one figure changed in content/ ${oneFigure.toFixed(1)} s (printed, never a budget: they follow the machine).`,
         "",
       ]),
   ...results.flatMap(({ page, checks, runs: perRun, calibration, failedAudits: failed }) => [
@@ -355,8 +476,8 @@ const markdown = [
       `benchmark index ${calibration.map((run) => Math.round(run.index)).join(" / ")}, ` +
       `CPU ×${calibration.map((run) => run.multiplier.toFixed(2)).join(" / ")}; ` +
       `uncalibrated (wall-clock tasks, 4×, not judged): TBT ` +
-      `${calibration.map((run) => Math.round(run.uncalibrated.tbt)).join(" / ")} ms, LCP ` +
-      `${calibration.map((run) => (run.uncalibrated.lcp / 1000).toFixed(2)).join(" / ")} s.`,
+      `${calibration.map((run) => Math.round(run.uncalibrated.tbt ?? NaN)).join(" / ")} ms, LCP ` +
+      `${calibration.map((run) => ((run.uncalibrated.lcp ?? NaN) / 1000).toFixed(2)).join(" / ")} s.`,
     ...(failed.length ? ["", "Failed audits:", ...failed.map((line) => `- ${line}`)] : []),
     "",
   ]),

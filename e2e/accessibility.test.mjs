@@ -1,3 +1,4 @@
+// @ts-check
 // The accessibility gate (RGAA, built on WCAG 2.1 AA): axe-core with its best-practice rules on
 // every route and on each state of the quote form, every text at 4.5:1, and the whole page used
 // with the keyboard alone.
@@ -52,13 +53,34 @@ after(async () => {
   await browser?.close();
 });
 
-/** Waits for the page's fade-in to end, so that colours are measured at full opacity. */
+/**
+ * A Tab stop as `tab` checks it: its name, tag and type, its place on the page, whether it is
+ * uncovered and follows the previous stop, how the previous stop is drawn now, and how its own
+ * focus is drawn.
+ * @typedef {{ outline: string, boxShadow: string, border: string, background: string }} Drawn
+ * @typedef {{ name: string, tag: string, type: string | null, top: number, left: number,
+ *   uncovered: boolean, follows: boolean, previousNow: Drawn | null, drawn: Drawn,
+ *   ringContrast: number | null }} Stop
+ * The focused element, which may have labels (a field) and may not have innerText (SVG), and the
+ * window, where `tab` keeps the previous stop.
+ * @typedef {Element & { labels?: NodeListOf<HTMLLabelElement> | null, innerText?: string }} Focused
+ * @typedef {typeof window & { __lastStop?: Element }} StopWindow
+ */
+
+/**
+ * Waits for the page's fade-in to end, so that colours are measured at full opacity.
+ * @param {import("playwright-core").Page} page
+ */
 async function settle(page) {
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== "running"),
   );
 }
 
+/**
+ * @param {number} width
+ * @param {Parameters<typeof openPage>[1]} [options]
+ */
 async function openLanding(width, options = {}) {
   const page = await openPage(browser, { width, ...options });
   await page.goto(`${baseUrl}/`, { waitUntil: "networkidle" });
@@ -66,9 +88,13 @@ async function openLanding(width, options = {}) {
   return page;
 }
 
+/** @param {import("playwright-core").Page} page */
 const quoteForm = (page) => page.getByRole("form", { name: "Demande de devis" });
 
-/** Fills the form through its labels, as the other form tests do. */
+/**
+ * Fills the form through its labels, as the other form tests do.
+ * @param {import("playwright-core").Page} page
+ */
 async function fillForm(page) {
   const form = quoteForm(page);
   for (const { label, value } of fields) await form.getByLabel(label, { exact: true }).fill(value);
@@ -76,7 +102,11 @@ async function fillForm(page) {
   return form;
 }
 
-/** The contact section, without the sticky navigation stitched into the middle of the image. */
+/**
+ * The contact section, without the sticky navigation stitched into the middle of the image.
+ * @param {import("playwright-core").Page} page
+ * @param {string} name
+ */
 function screenshotContact(page, name) {
   return page.locator("#contact").screenshot({
     path: `${screenshotDir}/${name}.png`,
@@ -84,26 +114,35 @@ function screenshotContact(page, name) {
   });
 }
 
+/**
+ * @param {import("playwright-core").Page} page
+ * @param {string} state
+ */
 async function expectAccessible(page, state) {
   assert.deepEqual(await accessibilityViolations(page, { tags: axeTags }), [], `axe, ${state}`);
   assert.deepEqual(await textContrastFailures(page), [], `contrast, ${state}`);
 }
 
-/** Resolves once the page has stopped scrolling (focus scrolls smoothly into view). */
+/**
+ * Resolves once the page has stopped scrolling (focus scrolls smoothly into view).
+ * @param {import("playwright-core").Page} page
+ */
 function scrolled(page) {
   return page.evaluate(
     () =>
-      new Promise((resolve) => {
-        let last = Number.NaN;
-        const check = () => {
-          if (window.scrollY === last) resolve();
-          else {
-            last = window.scrollY;
-            setTimeout(() => requestAnimationFrame(check), 50);
-          }
-        };
-        requestAnimationFrame(check);
-      }),
+      /** @type {Promise<void>} */ (
+        new Promise((resolve) => {
+          let last = Number.NaN;
+          const check = () => {
+            if (window.scrollY === last) resolve();
+            else {
+              last = window.scrollY;
+              setTimeout(() => requestAnimationFrame(check), 50);
+            }
+          };
+          requestAnimationFrame(check);
+        })
+      ),
   );
 }
 
@@ -112,15 +151,20 @@ function scrolled(page) {
  * the page, its focus is drawn (an outline or a shadow; an outline at 3:1 against the colours on
  * either side of it, WCAG 1.4.11), nothing covers it, and the previous stop, now unfocused, looks
  * different from how it looked focused. Returns null once focus has left the page.
+ * @param {import("playwright-core").Page} page
+ * @param {Stop[]} stops the stops so far, to which the new one is added
+ * @returns {Promise<Stop | null>}
  */
 async function tab(page, stops) {
   await page.keyboard.press("Tab");
   await scrolled(page);
   const step = await page.evaluate(() => {
-    const element = document.activeElement;
+    const element = /** @type {Focused | null} */ (document.activeElement);
     if (!element || element === document.body) return null;
-    const previous = window.__lastStop;
-    window.__lastStop = element;
+    const scope = /** @type {StopWindow} */ (window);
+    const previous = scope.__lastStop;
+    scope.__lastStop = element;
+    /** @param {CSSStyleDeclaration} style */
     const drawn = (style) => ({
       outline: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`,
       boxShadow: style.boxShadow,
@@ -147,7 +191,9 @@ async function tab(page, stops) {
     };
   });
   if (step === null) return null;
-  const { drawn, ringContrast } = await focusIndicator(page);
+  const indicator = await focusIndicator(page);
+  if (!indicator) throw new Error(`Focus left the page while stop ${stops.length + 1} was read`);
+  const { drawn, ringContrast } = indicator;
   const where = `stop ${stops.length + 1} (${step.tag} « ${step.name} »)`;
   assert.ok(step.follows, `${where} comes after the previous stop in the page`);
   assert.ok(
@@ -160,11 +206,22 @@ async function tab(page, stops) {
   if (stops.length > 0 && step.previousNow)
     assert.notDeepEqual(
       step.previousNow,
-      stops.at(-1).drawn,
+      /** @type {Stop} */ (stops.at(-1)).drawn,
       `stop ${stops.length} looks different once it has lost focus`,
     );
   const stop = { ...step, drawn, ringContrast };
   stops.push(stop);
+  return stop;
+}
+
+/**
+ * The next Tab stop, checked as `tab` does, where focus must still be on the page.
+ * @param {import("playwright-core").Page} page
+ * @param {Stop[]} stops
+ */
+async function nextStop(page, stops) {
+  const stop = await tab(page, stops);
+  if (!stop) throw new Error(`Focus left the page after stop ${stops.length}`);
   return stop;
 }
 
@@ -186,13 +243,19 @@ describe("axe-core, best practices included, on every route", () => {
     // Three texts a careless edit could produce: grey on the hero's gradient, dark blue on the
     // call-to-action band, and a caption laid over the hero picture.
     await page.evaluate(() => {
-      document.querySelector("#hero-title").style.color = "#9aa3ad";
-      document.querySelector("#cta-title").style.color = "#2c5d93";
-      const picture = document
-        .querySelector("#hero-title")
+      /** @param {string} selector */
+      const find = (selector) => {
+        const found = document.querySelector(selector);
+        if (!(found instanceof HTMLElement)) throw new Error(`The page has no ${selector}`);
+        return found;
+      };
+      find("#hero-title").style.color = "#9aa3ad";
+      find("#cta-title").style.color = "#2c5d93";
+      const image = find("#hero-title")
         .closest("section")
-        .querySelector("img:not([aria-hidden='true'])")
-        .getBoundingClientRect();
+        ?.querySelector("img:not([aria-hidden='true'])");
+      if (!image) throw new Error("The hero has no picture");
+      const picture = image.getBoundingClientRect();
       const caption = document.createElement("span");
       caption.textContent = "Légende posée sur la photo";
       caption.style.cssText = `position:absolute;z-index:2;color:#fff;
@@ -239,7 +302,8 @@ describe("the quote form in each of its states", () => {
 
     it(`at ${width} px: while sending and after success, no violation`, async () => {
       const page = await openLanding(width);
-      let release;
+      /** @type {(value?: unknown) => void} */
+      let release = () => {};
       const answer = new Promise((resolve) => (release = resolve));
       await page.route("**/api/contact", async (route) => {
         await answer;
@@ -291,6 +355,7 @@ describe("the quote form in each of its states", () => {
       // Focus is back on the button; the keyboard goes on through the footer to the toast and
       // its close button, each stop drawn with a visible ring.
       const close = page.getByRole("button", { name: "Fermer la notification" });
+      /** @type {Stop[]} */
       const stops = [];
       while (!(await close.evaluate((button) => button === document.activeElement))) {
         assert.ok(stops.length < 30, "the close button is reachable with Tab");
@@ -306,15 +371,16 @@ describe("the quote form in each of its states", () => {
 describe("the keyboard alone", () => {
   it("Tab reaches the skip link first, and it moves focus to the main content", async () => {
     const page = await openLanding(1280);
+    /** @type {Stop[]} */
     const stops = [];
-    const skip = await tab(page, stops);
+    const skip = await nextStop(page, stops);
     assert.equal(skip.name, "Aller au contenu");
     assert.ok(skip.top >= 0 && skip.top < 100, "the skip link shows at the top once focused");
     await page.keyboard.press("Enter");
-    assert.equal(await page.evaluate(() => document.activeElement.id), "contenu");
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "contenu");
     await page.keyboard.press("Tab");
     assert.equal(
-      await page.evaluate(() => document.activeElement.closest("main")?.id),
+      await page.evaluate(() => document.activeElement?.closest("main")?.id),
       "contenu",
       "the next Tab stays in the main content, past the navigation",
     );
@@ -323,17 +389,19 @@ describe("the keyboard alone", () => {
 
   it("takes a tenant from the top of the landing page to their page and its contact", async () => {
     const page = await openLanding(360);
+    /** @type {Stop[]} */
     const stops = [];
     await tab(page, stops);
     await page.keyboard.press("Enter");
-    const notice = await tab(page, stops);
+    const notice = await nextStop(page, stops);
     assert.equal(notice.name, "Ce qu'il faut savoir", "the first stop in the content");
     await Promise.all([page.waitForURL(`${baseUrl}/locataires`), page.keyboard.press("Enter")]);
     await settle(page);
+    /** @type {string[]} */
     const reached = [];
     stops.length = 0;
     await page.evaluate(() => {
-      window.__lastStop = undefined;
+      /** @type {StopWindow} */ (window).__lastStop = undefined;
     });
     for (let step = 0; step < 40; step += 1) {
       const stop = await tab(page, stops);
@@ -350,12 +418,14 @@ describe("the keyboard alone", () => {
     const page = await openLanding(1280);
     const count = async () => (await storedLeads()).length;
     const stored = await count();
+    /** @type {Stop[]} */
     const stops = [];
+    /** @type {string[]} */
     const formStops = [];
     for (let step = 0; step < 120; step += 1) {
       const stop = await tab(page, stops);
-      const inForm = await page.evaluate(() => Boolean(document.activeElement.closest("form")));
-      if (!inForm) continue;
+      const inForm = await page.evaluate(() => Boolean(document.activeElement?.closest("form")));
+      if (stop === null || !inForm) continue;
       formStops.push(stop.name);
       const field = fields.find(({ label }) => label === stop.name);
       if (field) await page.keyboard.type(field.value);
@@ -384,7 +454,7 @@ describe("the keyboard alone", () => {
     ]);
     // Reading order: down the page, and left to right along a row (within half a line).
     for (let index = 1; index < stops.length; index += 1) {
-      const [previous, stop] = [stops[index - 1], stops[index]];
+      const [previous, stop] = /** @type {[Stop, Stop]} */ ([stops[index - 1], stops[index]]);
       const sameRow = Math.abs(stop.top - previous.top) <= 24;
       assert.ok(
         sameRow ? stop.left > previous.left : stop.top > previous.top,
@@ -405,6 +475,7 @@ describe("the keyboard alone", () => {
     const pause = page.getByRole("button", {
       name: "Mettre en pause le défilement des témoignages",
     });
+    /** @type {Stop[]} */
     const stops = [];
     for (
       let step = 0;
@@ -429,9 +500,13 @@ describe("the keyboard alone", () => {
     assert.ok(await pause.evaluate((button) => button === document.activeElement));
     assert.equal(await slides.getAttribute("aria-live"), "off");
     await page.waitForFunction(
-      (label) =>
-        document.querySelector("#temoignages [aria-roledescription='témoignage']:not([hidden])")
-          .ariaLabel !== label,
+      (label) => {
+        const slide = document.querySelector(
+          "#temoignages [aria-roledescription='témoignage']:not([hidden])",
+        );
+        if (!slide) throw new Error("No testimonial is shown");
+        return slide.ariaLabel !== label;
+      },
       paused,
       { timeout: 8000 },
     );
@@ -456,22 +531,23 @@ describe("the keyboard alone", () => {
 
   it("opens the 360 px menu, tabs through it and out, and closes it with Escape", async () => {
     const page = await openLanding(360);
+    /** @type {Stop[]} */
     const stops = [];
     const menuLinks = ["Services", "Résultats", "Références", "Contact", "Devis Gratuit"];
     await tab(page, stops);
     await tab(page, stops);
-    const toggle = await tab(page, stops);
+    const toggle = await nextStop(page, stops);
     assert.equal(toggle.name, "Menu");
     const button = page.locator("header button[aria-controls]");
     assert.equal(await button.getAttribute("aria-expanded"), "false");
 
     await page.keyboard.press("Enter");
     assert.equal(await button.getAttribute("aria-expanded"), "true");
-    for (const name of menuLinks) assert.equal((await tab(page, stops)).name, name);
+    for (const name of menuLinks) assert.equal((await nextStop(page, stops)).name, name);
     // No trap: the next Tab leaves the menu for the page.
-    const next = await tab(page, stops);
+    const next = await nextStop(page, stops);
     assert.ok(
-      await page.evaluate(() => Boolean(document.activeElement.closest("main"))),
+      await page.evaluate(() => Boolean(document.activeElement?.closest("main"))),
       `focus left the menu for « ${next.name} »`,
     );
 
@@ -483,7 +559,12 @@ describe("the keyboard alone", () => {
     await page.keyboard.press("Space");
     assert.equal(await button.getAttribute("aria-expanded"), "true");
     await page.keyboard.press("Tab");
-    assert.equal(await page.evaluate(() => document.activeElement.innerText), "Services");
+    assert.equal(
+      await page.evaluate(
+        () => /** @type {HTMLElement | null} */ (document.activeElement)?.innerText,
+      ),
+      "Services",
+    );
     await page.keyboard.press("Escape");
     assert.equal(await button.getAttribute("aria-expanded"), "false");
     assert.ok(await button.evaluate((element) => element === document.activeElement));
@@ -502,10 +583,11 @@ describe("focus on every route", () => {
         const page = await openPage(browser, { width });
         await page.goto(baseUrl + path, { waitUntil: "networkidle" });
         await settle(page);
+        /** @type {Stop[]} */
         const stops = [];
         while ((await tab(page, stops)) !== null)
           assert.ok(stops.length < 150, "Tab leaves the page in the end");
-        assert.equal(stops[0].name, "Aller au contenu");
+        assert.equal(stops[0]?.name, "Aller au contenu");
         assert.ok(
           stops.some(({ name }) => name === "Mentions légales"),
           "the footer is reached",
@@ -534,7 +616,7 @@ describe("zoom and motion", () => {
     for (let index = 0; index < fields.length + 1; index += 1) await page.keyboard.press("Tab");
     await form.getByText(consentError).waitFor();
     assert.equal(await horizontalOverflow(page), 0);
-    const widest = await form.evaluate((element) =>
+    const widest = await form.evaluate((/** @type {HTMLElement} */ element) =>
       Math.max(
         ...[...element.querySelectorAll("*")].map((child) => child.getBoundingClientRect().right),
       ),
@@ -550,8 +632,15 @@ describe("zoom and motion", () => {
       page.evaluate(() =>
         document
           .getAnimations()
-          .filter((animation) => animation.effect.getComputedTiming().endTime > 1)
-          .map((animation) => animation.animationName ?? animation.transitionProperty),
+          // endTime is a number on the document's timeline; anything else compares as NaN.
+          .filter((animation) => Number(animation.effect?.getComputedTiming().endTime) > 1)
+          .map((animation) =>
+            animation instanceof CSSAnimation
+              ? animation.animationName
+              : animation instanceof CSSTransition
+                ? animation.transitionProperty
+                : undefined,
+          ),
       );
     assert.deepEqual(await moving(), []);
     assert.equal(

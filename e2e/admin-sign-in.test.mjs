@@ -1,3 +1,4 @@
+// @ts-check
 import assert from "node:assert/strict";
 import { once } from "node:events";
 import { createServer } from "node:http";
@@ -19,9 +20,18 @@ const messages = {
   refused: "GitHub a refusé la connexion",
 };
 
+/** @type {import("playwright-core").Browser} */
 let browser;
+/** @type {Awaited<ReturnType<typeof startGitHubStandIn>>} */
 let github;
+/** @type {import("node:http").Server} */
 let foreign;
+
+/**
+ * A message the opener received, and the opener that records them (window.received).
+ * @typedef {{ origin: string, data: string }} Received
+ * @typedef {typeof window & { received: Received[] }} ListeningWindow
+ */
 
 before(async () => {
   github = await startGitHubStandIn({
@@ -49,13 +59,19 @@ after(async () => {
 /**
  * Makes `page` act as Decap's authenticator does (decap-cms-lib-auth): it records every message,
  * answers "authorizing:github" to the popup, and opens `url` in a popup. Resolves with the popup.
+ * @param {import("playwright-core").Page} page
+ * @param {string} url
  */
 async function openPopupFrom(page, url) {
   await page.evaluate(() => {
-    window.received = [];
-    window.addEventListener("message", (event) => {
-      window.received.push({ origin: event.origin, data: String(event.data) });
-      if (event.data === "authorizing:github") event.source.postMessage(event.data, "*");
+    const opener = /** @type {ListeningWindow} */ (window);
+    opener.received = [];
+    opener.addEventListener("message", (event) => {
+      opener.received.push({ origin: event.origin, data: String(event.data) });
+      // That message comes from the popup: its source is a window.
+      if (event.data === "authorizing:github") {
+        /** @type {Window} */ (event.source).postMessage(event.data, "*");
+      }
     });
   });
   const [popup] = await Promise.all([
@@ -69,24 +85,37 @@ async function openPopupFrom(page, url) {
 /**
  * What the opener received from the popup, once every message the popup's script sent has
  * arrived: the popup then sends a last one, which comes after them.
+ * @param {import("playwright-core").Page} page
+ * @param {import("playwright-core").Page} popup
  */
 async function receivedBy(page, popup) {
   await popup.evaluate(() => window.opener?.postMessage("fin-du-test", "*"));
   await page.waitForFunction(() =>
-    window.received.some((message) => message.data === "fin-du-test"),
+    /** @type {ListeningWindow} */ (window).received.some(
+      (message) => message.data === "fin-du-test",
+    ),
   );
-  const received = await page.evaluate(() => window.received);
+  const received = await page.evaluate(() => /** @type {ListeningWindow} */ (window).received);
   return received.filter((message) => message.data !== "fin-du-test");
 }
 
+/** @param {Received[]} received */
 const successes = (received) =>
   received.filter((message) => message.data.startsWith("authorization:github:success:"));
+
+/** @param {Response} response a redirect */
+function locationOf(response) {
+  const location = response.headers.get("location");
+  if (location === null)
+    throw new Error(`${response.url} answered ${response.status}, no Location`);
+  return location;
+}
 
 /** A state and its code that never passed through this browser (no cookie there). */
 async function stateAndCodeElsewhere() {
   const start = await fetch(`${baseUrl}/api/cms/auth?provider=github`, { redirect: "manual" });
-  const authorize = await fetch(start.headers.get("location"), { redirect: "manual" });
-  const callback = new URL(authorize.headers.get("location"));
+  const authorize = await fetch(locationOf(start), { redirect: "manual" });
+  const callback = new URL(locationOf(authorize));
   return callback.search;
 }
 
@@ -134,7 +163,8 @@ describe("the admin's GitHub sign-in", () => {
     assert.deepEqual(received, []);
   });
 
-  for (const [name, query, message, prepare] of [
+  /** @type {[string, (() => Promise<string>) | null, string, (() => unknown)?][]} */
+  const failures = [
     ["a forged state", async () => `?code=abc&state=${"x".repeat(43)}`, messages.unverified],
     ["a state whose cookie this browser never got", stateAndCodeElsewhere, messages.unverified],
     [
@@ -144,7 +174,8 @@ describe("the admin's GitHub sign-in", () => {
       () => (github.control.nextAuthorize = "replay"),
     ],
     ["GitHub unreachable", null, messages.unreachable, () => github.dropNextExchange()],
-  ]) {
+  ];
+  for (const [name, query, message, prepare] of failures) {
     it(`ends ${name} in the popup with a French message, and no token`, async () => {
       const page = await openPage(browser);
       // A page of the site's own origin, listening as the admin does.

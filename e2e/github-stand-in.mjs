@@ -1,3 +1,4 @@
+// @ts-check
 // A GitHub on loopback for the admin's sign-in tests, answering as GitHub's documentation says
 // (docs.github.com: "Authorizing OAuth apps", web application flow; REST "Get the authenticated
 // user" and "Get a repository"), since github.com cannot be reached from the test machines.
@@ -5,6 +6,11 @@
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:http";
+
+/**
+ * @typedef {import("node:http").IncomingMessage} IncomingMessage
+ * @typedef {import("node:http").ServerResponse} ServerResponse
+ */
 
 const troubleshooting =
   "https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors";
@@ -15,16 +21,29 @@ const troubleshooting =
  * last code exchanged for a token, used once already). `dropNextExchange()` cuts the next token request's
  * connection, as an unreachable GitHub would. `authorizations` and `exchanges` list the
  * authorize pages' queries and the token requests received.
+ * @param {{ port: number, clientId: string, clientSecret: string, repo: string }} options
  */
 export async function startGitHubStandIn({ port, clientId, clientSecret, repo }) {
-  const codes = new Map(); // code → { redirectUri, used }
+  /** @type {Map<string, { redirectUri: string, used: boolean }>} */
+  const codes = new Map();
+  /** @type {Set<string>} */
   const tokens = new Set();
+  /** @type {Record<string, string>[]} */
   const exchanges = [];
+  /** @type {Record<string, string>[]} */
   const authorizations = [];
+  /** @type {string | undefined} */
   let lastExchanged;
   let dropExchange = false;
+  /** @type {{ nextAuthorize: "grant" | "deny" | "replay" }} */
   const control = { nextAuthorize: "grant" };
 
+  /**
+   * @param {ServerResponse} response
+   * @param {number} status
+   * @param {unknown} body
+   * @param {Record<string, string>} [headers]
+   */
   const json = (response, status, body, headers = {}) => {
     response.writeHead(status, {
       "content-type": "application/json; charset=utf-8",
@@ -34,7 +53,9 @@ export async function startGitHubStandIn({ port, clientId, clientSecret, repo })
     response.end(JSON.stringify(body));
   };
 
+  /** @param {IncomingMessage} request */
   const readBody = async (request) => {
+    /** @type {Buffer[]} */
     const chunks = [];
     for await (const chunk of request) chunks.push(chunk);
     const text = Buffer.concat(chunks).toString("utf8");
@@ -43,6 +64,10 @@ export async function startGitHubStandIn({ port, clientId, clientSecret, repo })
       : new URLSearchParams(text);
   };
 
+  /**
+   * @param {URL} url
+   * @param {ServerResponse} response
+   */
   function authorize(url, response) {
     authorizations.push(Object.fromEntries(url.searchParams));
     const redirectUri = url.searchParams.get("redirect_uri") ?? "";
@@ -69,6 +94,10 @@ export async function startGitHubStandIn({ port, clientId, clientSecret, repo })
     response.writeHead(302, { location: back.toString() }).end();
   }
 
+  /**
+   * @param {IncomingMessage} request
+   * @param {ServerResponse} response
+   */
   async function accessToken(request, response) {
     const params = await readBody(request);
     exchanges.push(Object.fromEntries(params));
@@ -77,7 +106,9 @@ export async function startGitHubStandIn({ port, clientId, clientSecret, repo })
       request.socket.destroy();
       return;
     }
-    const grant = codes.get(params.get("code") ?? "");
+    const code = params.get("code") ?? "";
+    const grant = codes.get(code);
+    /** @type {Record<string, string>} */
     let body;
     if (params.get("client_id") !== clientId || params.get("client_secret") !== clientSecret) {
       body = {
@@ -100,7 +131,7 @@ export async function startGitHubStandIn({ port, clientId, clientSecret, repo })
       };
     } else {
       grant.used = true;
-      lastExchanged = params.get("code");
+      lastExchanged = code;
       const token = `gho_${randomBytes(18).toString("hex")}`;
       tokens.add(token);
       body = { access_token: token, scope: "repo", token_type: "bearer" };
@@ -116,6 +147,11 @@ export async function startGitHubStandIn({ port, clientId, clientSecret, repo })
     }
   }
 
+  /**
+   * @param {IncomingMessage} request
+   * @param {URL} url
+   * @param {ServerResponse} response
+   */
   function api(request, url, response) {
     // The REST API's CORS, which lets the admin call it from the site's origin.
     if (request.method === "OPTIONS") {

@@ -1,3 +1,4 @@
+// @ts-check
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { baseUrl, launch, openPage, screenshotDir } from "./browser.mjs";
@@ -14,6 +15,7 @@ const visitor = {
   "Décrivez vos besoins": "Environ 300 dossiers d'impayés de plus de trois mois sur notre parc.",
 };
 
+/** @param {import("playwright-core").Page} page */
 async function fillForm(page) {
   const form = page.getByRole("form", { name: "Demande de devis" });
   for (const [label, value] of Object.entries(visitor))
@@ -22,7 +24,10 @@ async function fillForm(page) {
   return form;
 }
 
-/** As a person types: key by key, about 25 characters a second. */
+/**
+ * As a person types: key by key, about 25 characters a second.
+ * @param {import("playwright-core").Page} page
+ */
 async function typeForm(page) {
   const form = page.getByRole("form", { name: "Demande de devis" });
   for (const [label, value] of Object.entries(visitor))
@@ -43,8 +48,10 @@ after(async () => {
 describe("a visitor requests a quote", () => {
   it("against the embedded endpoint: banner, reset form, one line on disk", async () => {
     const page = await openPage(browser, { width: 360 });
+    /** @type {string[]} */
     const workers = [];
     page.on("worker", (worker) => workers.push(worker.url()));
+    /** @type {import("playwright-core").Request[]} */
     const sent = [];
     page.on("request", (request) => {
       if (request.url().endsWith("/api/contact")) sent.push(request);
@@ -67,10 +74,13 @@ describe("a visitor requests a quote", () => {
     // The proof of work was solved in a worker from the site's own origin, while typing, and
     // went in a header: the body is the seven fields of docs/product.md.
     assert.equal(workers.length, 1);
-    assert.equal(new URL(workers[0]).origin, new URL(baseUrl).origin);
+    assert.equal(new URL(/** @type {string} */ (workers[0])).origin, new URL(baseUrl).origin);
     assert.equal(sent.length, 1);
-    assert.match(sent[0].headers()["altcha"], /^[A-Za-z0-9+/=]+$/);
-    assert.deepEqual(Object.keys(JSON.parse(sent[0].postData())).sort(), [
+    const [request] = /** @type {[import("playwright-core").Request]} */ (sent);
+    assert.match(request.headers()["altcha"] ?? "", /^[A-Za-z0-9+/=]+$/);
+    const body = request.postData();
+    assert.ok(body, "the request has a body");
+    assert.deepEqual(Object.keys(JSON.parse(body)).sort(), [
       "company",
       "email",
       "firstName",
@@ -99,7 +109,8 @@ describe("a visitor requests a quote", () => {
 
   it("a submit before the challenge is solved waits under the spinner, then goes through", async () => {
     const page = await openPage(browser);
-    let release;
+    /** @type {(value?: unknown) => void} */
+    let release = () => {};
     const held = new Promise((resolve) => (release = resolve));
     await page.route("**/api/challenge", async (route) => {
       await held;
@@ -160,6 +171,7 @@ describe("a visitor requests a quote", () => {
 });
 
 describe("a failing API keeps the visitor's input", () => {
+  /** @type {{ name: string, route: (route: import("playwright-core").Route) => Promise<void>, toast: string }[]} */
   const failures = [
     {
       name: "422 with details",
@@ -200,6 +212,7 @@ describe("a failing API keeps the visitor's input", () => {
     it(`${failure.name}: the toast says "${failure.toast}", the input stays, a retry works`, async () => {
       const page = await openPage(browser);
       let calls = 0;
+      /** @type {(string | undefined)[]} */
       const keys = [];
       await page.route("**/api/contact", (route) => {
         calls += 1;
@@ -213,6 +226,7 @@ describe("a failing API keeps the visitor's input", () => {
       const toast = page.getByRole("alert").filter({ hasText: failure.toast });
       await toast.waitFor();
       const box = await toast.boundingBox();
+      assert.ok(box, "the toast is shown");
       assert.ok(box.x > 1280 / 2 && box.y < 200, "the toast sits at the top right");
       assert.equal(await form.getByLabel("Nom", { exact: true }).inputValue(), visitor.Nom);
       assert.ok(await form.getByRole("checkbox").isChecked());

@@ -1,3 +1,4 @@
+// @ts-check
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, it } from "node:test";
@@ -10,13 +11,17 @@ import { storedLeads } from "./stored-leads.mjs";
 // (a script, style, image, font or connection the policy refuses) fails the test, and the page
 // must still work.
 
-const { headersFor, parseHeadersFile } = await tsImport(
-  "../src/server/http/host-headers.ts",
-  import.meta.url,
-);
+const { headersFor, parseHeadersFile } =
+  /** @type {typeof import("../src/server/http/host-headers.ts")} */ (
+    await tsImport("../src/server/http/host-headers.ts", import.meta.url)
+  );
 const rules = parseHeadersFile(readFileSync("public/_headers", "utf8"));
 
-/** The headers _headers gives `rulePath`, each with its exact value, and no CORS or X-Powered-By. */
+/**
+ * The headers _headers gives `rulePath`, each with its exact value, and no CORS or X-Powered-By.
+ * @param {Record<string, string>} headers
+ * @param {string} rulePath
+ */
 function assertHostHeaders(headers, rulePath) {
   const expected = headersFor(rules, rulePath);
   assert.ok(expected.size > 0, rulePath);
@@ -26,14 +31,29 @@ function assertHostHeaders(headers, rulePath) {
   }
 }
 
-/** A page that records CSP violations, as events and as console messages. */
+/**
+ * A page that records the Content-Security-Policy's violations, and the window of that page, where
+ * Playwright exposes the function they are reported through.
+ * @typedef {import("./browser.mjs").WatchedPage & { violations: string[] }} PolicyWatchedPage
+ * @typedef {typeof window & { reportViolation: (violation: string) => void }} ReportingWindow
+ */
+
+/**
+ * A page that records CSP violations, as events and as console messages.
+ * @param {import("playwright-core").Browser} browser
+ * @param {Parameters<typeof openPage>[1]} [options]
+ */
 async function openWatched(browser, options) {
-  const page = await openPage(browser, options);
+  const page = /** @type {PolicyWatchedPage} */ (await openPage(browser, options));
   page.violations = [];
-  await page.exposeFunction("reportViolation", (violation) => page.violations.push(violation));
+  await page.exposeFunction("reportViolation", (/** @type {string} */ violation) =>
+    page.violations.push(violation),
+  );
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      window.reportViolation(`${event.effectiveDirective} refused ${event.blockedURI}`);
+      /** @type {ReportingWindow} */ (window).reportViolation(
+        `${event.effectiveDirective} refused ${event.blockedURI}`,
+      );
     });
   });
   page.on("console", (message) => {
@@ -64,6 +84,7 @@ describe("under the headers of public/_headers", () => {
     it(`${path}: served with its policy, Brotli-compressed, no violation, no error`, async () => {
       const page = await openWatched(browser);
       const response = await page.goto(baseUrl + path, { waitUntil: "networkidle" });
+      assert.ok(response, "the page was served");
       const headers = response.headers();
       assert.ok(headersFor(rules, path).get("content-security-policy"));
       assertHostHeaders(headers, path);
@@ -85,11 +106,13 @@ describe("under the headers of public/_headers", () => {
 
   it("every file the landing page loads carries the headers _headers gives its path", async () => {
     const page = await openWatched(browser);
+    /** @type {import("playwright-core").Response[]} */
     const responses = [];
     page.on("response", (response) => {
       if (response.url().startsWith(baseUrl)) responses.push(response);
     });
     await page.goto(baseUrl, { waitUntil: "networkidle" });
+    /** @type {Set<string>} */
     const kinds = new Set();
     for (const response of responses) {
       const { pathname } = new URL(response.url());
@@ -157,6 +180,7 @@ describe("under the headers of public/_headers", () => {
     const response = await page.goto(`${baseUrl}/une-page-inconnue`, {
       waitUntil: "networkidle",
     });
+    assert.ok(response, "the page was served");
     assert.equal(response.status(), 404);
     assert.match(await page.locator("h1").innerText(), /Recouvrez vos impayés/);
     // 404.html's own headers, its policy included.

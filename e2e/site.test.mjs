@@ -1,3 +1,4 @@
+// @ts-check
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import {
@@ -34,6 +35,7 @@ describe("every route", () => {
       it(`${path} at ${width} px: its heading, French, no console error, no other host, no horizontal scroll, no WCAG AA violation`, async () => {
         const page = await openPage(browser, { width });
         const response = await page.goto(baseUrl + path, { waitUntil: "networkidle" });
+        assert.ok(response, "the page was served");
         assert.equal(response.status(), 200);
         assert.equal(await page.getAttribute("html", "lang"), "fr");
         assert.match(await page.locator("h1").innerText(), heading);
@@ -60,6 +62,7 @@ describe("hydration", () => {
   it("brings the header, carousel and form to life and leaves the static sections as served", async () => {
     const page = await openPage(browser, { width: 1280 });
     await page.goto(baseUrl, { waitUntil: "networkidle" });
+    /** @param {string} selector */
     const hydrated = (selector) =>
       page
         .locator(selector)
@@ -105,7 +108,9 @@ describe("paths that are not pages", () => {
     await page.goto(`${baseUrl}/contact`, { waitUntil: "networkidle" });
     assert.match(await page.locator("h1").innerText(), /Recouvrez vos impayés/);
     await page.waitForFunction(() => {
-      const box = document.querySelector("#contact").getBoundingClientRect();
+      const contact = document.querySelector("#contact");
+      if (!contact) throw new Error("The page has no #contact");
+      const box = contact.getBoundingClientRect();
       return box.top >= 0 && box.top < window.innerHeight / 2;
     });
     assert.ok(await isInViewport(page, "#contact"));
@@ -132,7 +137,9 @@ describe("navigation", () => {
         .getByRole("link", { name: label, exact: true })
         .click();
       await page.waitForFunction((selector) => {
-        const box = document.querySelector(selector).getBoundingClientRect();
+        const section = document.querySelector(selector);
+        if (!section) throw new Error(`The page has no ${selector}`);
+        const box = section.getBoundingClientRect();
         return box.top >= 0 && box.top < window.innerHeight / 2;
       }, target);
       assert.ok(await isInViewport(page, target));
@@ -168,9 +175,11 @@ describe("navigation", () => {
     await page.screenshot({ path: `${screenshotDir}/menu-mobile-360.png` });
     await nav.getByRole("link", { name: "Résultats" }).click();
     assert.equal(await nav.isVisible(), false);
-    await page.waitForFunction(
-      () => document.querySelector("#results").getBoundingClientRect().top < window.innerHeight / 2,
-    );
+    await page.waitForFunction(() => {
+      const results = document.querySelector("#results");
+      if (!results) throw new Error("The page has no #results");
+      return results.getBoundingClientRect().top < window.innerHeight / 2;
+    });
     await page.getByRole("button", { name: "Menu" }).click();
     await page.keyboard.press("Escape");
     assert.equal(await nav.isVisible(), false);
@@ -179,6 +188,7 @@ describe("navigation", () => {
 });
 
 describe("testimonials", () => {
+  /** @param {import("playwright-core").Page} page */
   const visibleQuote = (page) =>
     page
       .locator("#temoignages [aria-roledescription='témoignage']:not([hidden]) blockquote")
@@ -189,10 +199,15 @@ describe("testimonials", () => {
     await page.goto(baseUrl, { waitUntil: "networkidle" });
     const first = await visibleQuote(page);
     await page.waitForFunction(
-      (text) =>
-        document.querySelector(
-          "#temoignages [aria-roledescription='témoignage']:not([hidden]) blockquote",
-        ).innerText !== text,
+      (text) => {
+        const quote = /** @type {HTMLElement | null} */ (
+          document.querySelector(
+            "#temoignages [aria-roledescription='témoignage']:not([hidden]) blockquote",
+          )
+        );
+        if (!quote) throw new Error("No testimonial is shown");
+        return quote.innerText !== text;
+      },
       first,
       { timeout: 8000 },
     );
@@ -238,7 +253,7 @@ describe("the page for tenants", () => {
     const contact = page.getByRole("complementary", {
       name: "Nous joindre au sujet d'un courrier",
     });
-    assert.match(await contact.getByRole("link").first().getAttribute("href"), /^tel:\+33/);
+    assert.match((await contact.getByRole("link").first().getAttribute("href")) ?? "", /^tel:\+33/);
     assert.deepEqual(page.errors, []);
     await page.close();
   });

@@ -1,3 +1,4 @@
+// @ts-check
 // The leads the production server under test has stored: read over the embedded database's
 // socket (src/server/leads/embedded-host.ts), which the running server serves in its data folder.
 import pg from "pg";

@@ -1,3 +1,4 @@
+// @ts-check
 // The admin's local backend for `npm run cms`: decap-server on CMS_PORT (8081 by default, as in
 // src/cms/settings.ts), in its git mode, so that the editorial workflow works as on GitHub: a
 // draft is a branch `cms/<collection>/<entry>` of this working copy (or of GIT_REPO_DIRECTORY),

@@ -1,0 +1,2 @@
+// decap-server ships no types; src/cms/local-backend.mjs imports it only to start it.
+declare module "decap-server";
