@@ -25,5 +25,5 @@ it("keeps an error on screen, however long it is read, until its close button is
 
   await user.click(screen.getByRole("button", { name: "Fermer la notification" }));
   act(() => jest.advanceTimersByTime(2_000));
-  expect(screen.queryByRole("alert")).toBeNull();
+  expect(screen.queryByRole("alert")).not.toBeInTheDocument();
 });
