@@ -52,13 +52,20 @@ async function loadOnce(path, { width }) {
     // a new location for the whole tree: on `/`, while the quote form's code has not arrived,
     // that reached its boundary still holding the server's HTML (React error #421, the form gone).
     const formsBefore = await page.locator("form").count();
-    await page.evaluate(() => {
-      window.location.hash = "#contenu";
-    });
-    await page.waitForTimeout(150);
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          window.addEventListener("hashchange", resolve, { once: true });
+          window.location.hash = "#contenu";
+        }),
+    );
     await page.goBack({ waitUntil: "commit" });
-    // What runs after the commit (effects, a boundary still hydrating, the carousel's start).
-    await page.waitForTimeout(300);
+    await page.waitForFunction(() => window.location.hash === "");
+    // What runs after the jump back (React's render of the new location, effects, a boundary
+    // still hydrating, the carousel's start) has run once the main thread is idle.
+    await page.evaluate(
+      () => new Promise((resolve) => requestIdleCallback(() => resolve(undefined))),
+    );
     const formsAfter = await page.locator("form").count();
     return { hydrated, formKept: formsAfter === formsBefore, errors: [...page.errors] };
   } finally {

@@ -5,21 +5,36 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 
+/** How long the server may take to open its store and listen. */
+const startTimeoutMs = 30_000;
+
 /**
  * Starts the server on `port` (HOST `localhost`, unless `env` says otherwise) and resolves once it
- * answers. `stop()` sends SIGTERM and resolves with the exit code; `pid` and `log()` are there
+ * listens. `stop()` sends SIGTERM and resolves with the exit code; `pid` and `log()` are there
  * for the callers that watch it.
+ *
+ * Ready is the server's own log line, which names its pid: another process already on the port
+ * would answer an HTTP probe in its place (an earlier run left behind, with another build and
+ * another database), while this server, unable to listen, exits, and the start fails with why.
  */
 /** @param {{ port: number, env?: Record<string, string> }} options */
 export async function startProductionServer({ port, env = {} }) {
   const url = `http://localhost:${port}`;
   // node with tsx's loader, not `npm run serve`: signals reach the server itself, not npm.
   const server = spawn(process.execPath, ["--import", "tsx", "src/server/http/serve.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "localhost", ...env },
+    // At info level at least: its ready line is an info line.
+    env: { ...process.env, PORT: String(port), HOST: "localhost", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
-  server.stdout.on("data", (chunk) => (log += chunk));
+  /** @type {() => void} */
+  let listening = () => {};
+  const ready = new Promise((resolve) => (listening = () => resolve(true)));
+  const readyLine = `:${port} (pid ${server.pid})`;
+  server.stdout.on("data", (chunk) => {
+    log += chunk;
+    if (log.includes(readyLine)) listening();
+  });
   server.stderr.on("data", (chunk) => (log += chunk));
   const exited = once(server, "exit").then(([code]) => code);
   const kill = () => server.exitCode === null && server.kill("SIGTERM");
@@ -29,15 +44,15 @@ export async function startProductionServer({ port, env = {} }) {
     return exited;
   };
 
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    if (server.exitCode !== null) break;
-    try {
-      if ((await fetch(url)).ok) return { url, pid: server.pid, stop, log: () => log };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const outcome = await Promise.race([
+    ready,
+    exited.then(() => false),
+    new Promise((resolve) => (timer = setTimeout(() => resolve(false), startTimeoutMs))),
+  ]);
+  clearTimeout(timer);
+  if (outcome) return { url, pid: server.pid, stop, log: () => log };
   await stop();
-  throw new Error(`The production server did not answer on ${url}:\n${log}`);
+  throw new Error(`The production server did not start on ${url}:\n${log}`);
 }

@@ -230,9 +230,14 @@ describe("a failing API keeps the visitor's input", () => {
       assert.ok(box.x > 1280 / 2 && box.y < 200, "the toast sits at the top right");
       assert.equal(await form.getByLabel("Nom", { exact: true }).inputValue(), visitor.Nom);
       assert.ok(await form.getByRole("checkbox").isChecked());
+      const retried = page.waitForRequest("**/api/contact");
       await submit.click();
-      await page.waitForFunction(() => true);
-      await page.waitForTimeout(300);
+      // Answered, or failed (null); then handled: the button is back from "Envoi en cours...".
+      await (await retried).response();
+      await page.waitForFunction(() => {
+        const button = document.querySelector("#contact button[type=submit]");
+        return button?.textContent === "Envoyer ma demande" && !button.hasAttribute("disabled");
+      });
       assert.equal(calls, 2);
       assert.equal(keys[0], keys[1], "a retry of the same content reuses its Idempotency-Key");
       assert.equal(

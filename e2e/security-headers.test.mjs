@@ -91,12 +91,16 @@ describe("under the headers of public/_headers", () => {
       // The build's own Brotli copy (Chromium accepts br).
       assert.equal(headers["content-encoding"], "br");
       // Scroll through the page so lazy images load under the policy too.
+      // Each step drawn (two frames) before the next, so each lazy image's load has started.
       await page.evaluate(async () => {
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
         for (let y = 0; y < document.body.scrollHeight; y += 600) {
           window.scrollTo(0, y);
-          await new Promise((resolve) => setTimeout(resolve, 50));
+          await frame();
+          await frame();
         }
       });
+      await page.waitForFunction(() => [...document.images].every((image) => image.complete));
       await page.waitForLoadState("networkidle");
       assert.deepEqual(page.violations, []);
       assert.deepEqual(page.errors, []);

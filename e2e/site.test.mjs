@@ -194,29 +194,22 @@ describe("testimonials", () => {
       .locator("#temoignages [aria-roledescription='témoignage']:not([hidden]) blockquote")
       .innerText();
 
+  // The page's clock is Playwright's (page.clock): its timers run when the test moves time on,
+  // so "nothing moves for six seconds" is checked without waiting six seconds, and exactly.
   it("rotate on their own, and stop on pause", async () => {
     const page = await openPage(browser);
+    await page.clock.install();
     await page.goto(baseUrl, { waitUntil: "networkidle" });
     const first = await visibleQuote(page);
-    await page.waitForFunction(
-      (text) => {
-        const quote = /** @type {HTMLElement | null} */ (
-          document.querySelector(
-            "#temoignages [aria-roledescription='témoignage']:not([hidden]) blockquote",
-          )
-        );
-        if (!quote) throw new Error("No testimonial is shown");
-        return quote.innerText !== text;
-      },
-      first,
-      { timeout: 8000 },
-    );
+    // One rotation delay (5 s in testimonial-carousel.tsx) and a little more.
+    await page.clock.runFor(5_500);
+    assert.notEqual(await visibleQuote(page), first);
     await page
       .getByRole("button", { name: "Mettre en pause le défilement des témoignages" })
       .click();
     await page.mouse.move(0, 0);
     const paused = await visibleQuote(page);
-    await page.waitForTimeout(6000);
+    await page.clock.runFor(12_000);
     assert.equal(await visibleQuote(page), paused);
     await page.getByRole("button", { name: "Afficher le témoignage 3 sur 3" }).click();
     assert.notEqual(await visibleQuote(page), paused);
@@ -225,9 +218,10 @@ describe("testimonials", () => {
 
   it("stay still under reduced motion", async () => {
     const page = await openPage(browser, { reducedMotion: "reduce" });
+    await page.clock.install();
     await page.goto(baseUrl, { waitUntil: "networkidle" });
     const first = await visibleQuote(page);
-    await page.waitForTimeout(6000);
+    await page.clock.runFor(12_000);
     assert.equal(await visibleQuote(page), first);
     assert.ok(
       await page

@@ -1,5 +1,5 @@
-import { Server as NetServer, type AddressInfo } from "node:net";
-import { setTimeout as sleep } from "node:timers/promises";
+import { once } from "node:events";
+import { Server as NetServer, type AddressInfo, type Socket } from "node:net";
 import path from "node:path";
 import { ConfigError, readServerConfig } from "../config";
 import { createCmsAuth } from "../cms-auth/cms-auth";
@@ -57,6 +57,13 @@ async function main(): Promise<void> {
     await delivery.close();
     await store.close();
   });
+  // The open connections, so that stopping can wait for each one's end.
+  const connections = new Set<Socket>();
+  app.server.on("connection", (socket: Socket) => {
+    connections.add(socket);
+    socket.once("close", () => connections.delete(socket));
+  });
+
   await app.listen({ port, host });
   const { port: listening } = app.server.address() as AddressInfo;
   log.info(`Site and quote endpoint on http://${host}:${listening} (pid ${process.pid})`);
@@ -77,17 +84,10 @@ async function main(): Promise<void> {
    */
   async function drain(): Promise<void> {
     NetServer.prototype.close.call(app.server);
-    const openConnections = () =>
-      new Promise<number>((done) => app.server.getConnections((_error, count) => done(count)));
-    const idleDeadline = Date.now() + idleGraceMs;
-    let idleClosed = false;
-    while ((await openConnections()) > 0) {
-      if (!idleClosed && Date.now() >= idleDeadline) {
-        app.server.closeIdleConnections();
-        idleClosed = true;
-      }
-      await sleep(25);
-    }
+    log.info(`No longer listening; ${connections.size} connection(s) to finish`);
+    const idle = setTimeout(() => app.server.closeIdleConnections(), idleGraceMs);
+    await Promise.all([...connections].map((socket) => once(socket, "close")));
+    clearTimeout(idle);
   }
 
   let stopping = false;

@@ -94,10 +94,16 @@ async function startPost(index: number): Promise<{ finish: () => Promise<string>
     .join("");
   const half = Math.floor(bytes.length / 2);
   const closed = once(socket, "close");
+  // Expect: 100-continue makes the server say when it has read the headers: from then on the
+  // request is in flight, not an idle connection.
   socket.write(
     `POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
-      `Content-Length: ${bytes.length}\r\nIdempotency-Key: shutdown-${index}\r\n${person}\r\n`,
+      `Content-Length: ${bytes.length}\r\nIdempotency-Key: shutdown-${index}\r\n` +
+      `Expect: 100-continue\r\n${person}\r\n`,
   );
+  while (!received.includes("\r\n\r\n")) await once(socket, "data");
+  expect(received).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\n$/);
+  received = "";
   socket.write(bytes.subarray(0, half));
   return {
     finish: async () => {
@@ -112,11 +118,11 @@ async function startPost(index: number): Promise<{ finish: () => Promise<string>
 
 it("on SIGTERM, finishes the posts in flight, stores each whole, refuses new connections, exits 0", async () => {
   const inFlight = await Promise.all(Array.from({ length: 8 }, (_, index) => startPost(index)));
-  // Give the server time to read the first halves (it would anyway: a connection is given 2 s).
-  await new Promise((done) => setTimeout(done, 100));
   const exited = once(server, "exit");
   server.kill("SIGTERM");
-  await new Promise((done) => setTimeout(done, 300));
+  // The server's word that its listening socket is closed.
+  while (!output.includes("No longer listening")) await once(server.stdout!, "data");
+  expect(output).toMatch(/No longer listening; 8 connection\(s\) to finish/);
 
   // No new connection once it has stopped listening.
   const late = connect(port, "127.0.0.1");
