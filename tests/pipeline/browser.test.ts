@@ -115,4 +115,3 @@ test("the form's request reaches sales, the visitor and the webhook, every field
   expect(smtp.mails).toHaveLength(2);
   expect(receiver.calls).toHaveLength(1);
 });
-
