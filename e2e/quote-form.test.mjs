@@ -57,7 +57,7 @@ describe("a visitor requests a quote", () => {
       if (request.url().endsWith("/api/contact")) sent.push(request);
     });
     await page.goto(`${baseUrl}/#contact`, { waitUntil: "networkidle" });
-    const before = (await storedLeads()).length;
+    const before = (await storedLeads(visitor["Email professionnel"])).length;
     const form = await typeForm(page);
     const submit = form.getByRole("button", { name: "Envoyer ma demande" });
     assert.ok(await submit.isEnabled());
@@ -65,7 +65,7 @@ describe("a visitor requests a quote", () => {
     await page.getByText(success).waitFor();
     await page.screenshot({ path: `${screenshotDir}/formulaire-envoye-360.png`, fullPage: false });
     assert.equal(await form.getByLabel("Prénom", { exact: true }).inputValue(), "");
-    const lines = await storedLeads();
+    const lines = await storedLeads(visitor["Email professionnel"]);
     assert.equal(lines.length, before + 1);
     assert.equal(lines.at(-1).request.firstName, "Hélène");
     assert.equal(lines.at(-1).request.phone, "+262 692 12 34 56");
@@ -102,7 +102,7 @@ describe("a visitor requests a quote", () => {
     await page.locator('input[name="website"]').fill("https://promo.example");
     await form.getByRole("button", { name: "Envoyer ma demande" }).click();
     await page.getByText(success).waitFor();
-    const last = (await storedLeads()).at(-1);
+    const last = (await storedLeads(visitor["Email professionnel"])).at(-1);
     assert.match(last.quarantine.reason, /champ piège « Site web » rempli/);
     await page.close();
   });

@@ -172,7 +172,9 @@ describe("under the headers of public/_headers", () => {
     await page
       .getByText("Votre demande a été envoyée avec succès ! Nous vous recontacterons sous 24h.")
       .waitFor();
-    const companies = (await storedLeads()).map((lead) => lead.request.company);
+    const companies = (await storedLeads("c.martin@oph-exemple.fr")).map(
+      (lead) => lead.request.company,
+    );
     assert.ok(companies.includes("Office public de l'habitat de Nantes"));
     assert.deepEqual(page.violations, []);
     assert.deepEqual(page.errors, []);
