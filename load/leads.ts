@@ -22,7 +22,7 @@ const requests = 500;
 const clients = 10;
 // The embedded engine's budget is above the JSON-lines file's old 100 ms: every statement crosses
 // a socket to the WASM engine, which runs in the server's own process (src/server/leads/
-// embedded-host.ts); on an idle two-core machine its p95 is about 100 ms (docs/leads.md).
+// embedded-host.ts); on an idle two-core machine its p95 is 50–70 ms (docs/leads.md).
 const budgets = { embedded: 150, postgres: 250 } as const;
 type Store = keyof typeof budgets;
 

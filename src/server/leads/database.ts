@@ -23,11 +23,14 @@ export interface DatabaseOptions {
   /** Connections of this process (default 10); a command needs one or two. */
   maxConnections?: number;
   /**
-   * Wraps every statement in BEGIN/COMMIT. The embedded engine is one PostgreSQL session serving
-   * its socket's connections one protocol message at a time, and keeps a connection's messages
-   * together only inside an explicit transaction block (@electric-sql/pglite-socket's queue).
+   * Sends each statement with its values written in, as one simple-protocol message. The embedded
+   * engine is one PostgreSQL session serving its socket's connections one protocol message at a
+   * time (@electric-sql/pglite-socket's queue): a statement with parameters is five messages
+   * (Parse, Bind, Describe, Execute, Sync), which another connection's could split unless wrapped
+   * in BEGIN and COMMIT, seven turns of the engine in all. Written in, it is one message, run whole
+   * and committed on its own: one turn.
    */
-  explicitTransactions?: boolean;
+  inlineValues?: boolean;
   /**
    * Runs before a statement is tried again on a lost connection: the embedded engine's host may
    * have ended (a command that hosted it), and this process may have to host it now.
@@ -38,12 +41,12 @@ export interface DatabaseOptions {
 export class Database implements Queryable {
   pool: pg.Pool;
   private readonly config: pg.PoolConfig;
-  private readonly explicitTransactions: boolean;
+  private readonly inlineValues: boolean;
   private readonly reconnect: () => Promise<void>;
   private readonly hasReconnect: boolean;
 
   constructor(config: pg.PoolConfig, options: DatabaseOptions = {}) {
-    this.explicitTransactions = options.explicitTransactions ?? false;
+    this.inlineValues = options.inlineValues ?? false;
     this.reconnect = options.reconnect ?? (async () => {});
     this.hasReconnect = options.reconnect !== undefined;
     this.config = {
@@ -91,10 +94,9 @@ export class Database implements Queryable {
   /** One statement, committed when it resolves, never tried twice. */
   async once<R extends Row = Row>(text: string, values?: unknown[]): Promise<Result<R>> {
     try {
-      if (this.explicitTransactions) {
-        return await this.transaction((client) => client.query<R>(text, values));
-      }
-      const result = await this.pool.query<R>(text, values);
+      const result = this.inlineValues
+        ? await this.pool.query<R>(withValues(text, values))
+        : await this.pool.query<R>(text, values);
       return { rows: result.rows, rowCount: result.rowCount ?? 0 };
     } catch (error) {
       // Not tried again, but the next statement finds the database reachable if it can be.
@@ -110,7 +112,9 @@ export class Database implements Queryable {
     let broken: unknown;
     const queryable: Queryable = {
       query: async <R extends Row>(text: string, values?: unknown[]) => {
-        const result = await client.query<R>(text, values);
+        const result = this.inlineValues
+          ? await client.query<R>(withValues(text, values))
+          : await client.query<R>(text, values);
         return { rows: result.rows, rowCount: result.rowCount ?? 0 };
       },
     };
@@ -136,6 +140,27 @@ export class Database implements Queryable {
 }
 
 function ignoreClientError(): void {}
+
+/** A value as an SQL literal; strings through pg's own escaping. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return "NULL";
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "string") return pg.escapeLiteral(value);
+  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
+  if (Array.isArray(value)) return `ARRAY[${value.map(literal).join(", ")}]`;
+  throw new TypeError(`no SQL literal for ${typeof value} values`);
+}
+
+/** The statement with its values written in place of $1, $2…: a statement without parameters. */
+export function withValues(text: string, values: readonly unknown[] = []): string {
+  if (values.length === 0) return text;
+  return text.replace(/\$(\d+)/g, (_, index: string) => {
+    const position = Number(index) - 1;
+    if (position >= values.length) throw new RangeError(`no value for $${index}`);
+    return literal(values[position]);
+  });
+}
 
 /** The connection itself failed (server gone, restarted, unreachable), not the statement. */
 export function isConnectionError(error: unknown): boolean {

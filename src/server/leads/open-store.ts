@@ -42,7 +42,7 @@ export async function openLeadStore(
   };
   const database = new Database(
     { host: endpoint.socketFolder, user: "postgres", database: "postgres" },
-    { ...options, explicitTransactions: true, reconnect },
+    { ...options, inlineValues: true, reconnect },
   );
   const store = new SqlLeadStore(database, async () => {
     await endpoint.stop?.();

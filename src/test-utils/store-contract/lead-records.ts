@@ -37,6 +37,22 @@ export function leadRecordsContract(name: string, engine: () => Engine): void {
       expect(ids).toHaveLength(3);
     });
 
+    test("text that looks like SQL, quotes, backslashes and placeholders is stored as typed", async () => {
+      const { store, second } = engine();
+      const typed = {
+        lastName: "O'Brien \\ d'Arc",
+        company: "'); DROP TABLE leads; -- $1 $2",
+        message: "Ligne 1\nLigne 2 : « 100 % » \\' \\\\ $$ E'x' ☀",
+        email: "o'brien@hlm-exemple.fr",
+      };
+      const lead = makeLead(typed, { key: "clé $1 ' \\" });
+      expect(await store.save(lead)).toEqual({ outcome: "created", lead });
+      expect(await second.get(lead.id)).toEqual(lead);
+      expect(await store.findByKey("clé $1 ' \\")).toEqual(lead);
+      expect(await store.findByEmail("O'BRIEN@hlm-exemple.fr")).toEqual([lead]);
+      expect(await store.list()).toEqual([lead]);
+    });
+
     test("the same key saved by two processes at once is stored once", async () => {
       const { store, second } = engine();
       const lead = makeLead();
