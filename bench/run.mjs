@@ -11,15 +11,28 @@ import { execFile, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
-import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { ReportGenerator } from "lighthouse/report/generator/report-generator.js";
 import { startProductionServer } from "../e2e/production-server.mjs";
 import { budgets, check, formatTable } from "./budgets.mjs";
+import { timeBuilds } from "./builds.mjs";
 import { referenceIndex, referenceSlowdown } from "./calibration.mjs";
+import { quietCpu, quietIdleShare, withStealShare } from "./machine.mjs";
+import {
+  blockingTasks,
+  failedAudits,
+  figures,
+  medianFigures,
+  metricOf,
+  scoreOf,
+} from "./report-figures.mjs";
+
+/**
+ * @typedef {import("./report-figures.mjs").Report} Report
+ * @typedef {import("./report-figures.mjs").LighthouseRun} LighthouseRun
+ */
 
 // BENCH_PAGES=/,/mentions-legales (the default) chooses the measured pages.
 const pages = (process.env.BENCH_PAGES ?? "/,/mentions-legales").split(",");
@@ -28,17 +41,6 @@ const port = Number(process.env.BENCH_PORT ?? 9300);
 const resultsDir = "bench-results";
 const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" };
 const execFileAsync = promisify(execFile);
-
-/**
- * What bench/lighthouse-run.mjs writes: Lighthouse's report, and the calibration its timings were
- * simulated with (the uncalibrated figures are absent when Lighthouse gave none).
- * @typedef {import("lighthouse/types/lhr/lhr.js").default} Report
- * @typedef {{ index: number, multiplier: number, mainThreadCpuShare: number,
- *   uncalibrated: { tbt?: number, lcp?: number } }} Calibration
- * @typedef {{ lhr: Report, calibration: Calibration }} LighthouseRun
- * @typedef {{ resourceType: string, transferSize: number, requestCount: number }} ResourceSummaryItem
- * @typedef {{ url: string, startTime: number, duration: number }} LongTask
- */
 
 /**
  * The previous run's results in this working copy, read before this run replaces them.
@@ -67,101 +69,11 @@ function commitMeasured() {
   }
 }
 
-/** @param {string[]} args */
-function gatsby(...args) {
-  execFileSync("npx", ["gatsby", ...args], { env, stdio: ["ignore", "ignore", "inherit"] });
-}
-
-/**
- * @param {string} label
- * @param {() => void} action
- */
-function timed(label, action) {
-  process.stdout.write(`${label}… `);
-  const start = performance.now();
-  action();
-  const seconds = (performance.now() - start) / 1000;
-  console.log(`${seconds.toFixed(1)} s`);
-  return seconds;
-}
-
-/**
- * Marketing's edit-to-live, build side: one figure changed in content/ (as a save in the admin
- * would), then a build with Gatsby's cache kept. The file is restored and built again after,
- * so that the pages measured below are the repository's.
- */
-function oneFigureRebuild() {
-  const file = "content/figures/figures.md";
-  const original = readFileSync(file, "utf8");
-  const changed = original.replace(
-    /^casesPerMonth: (\d+)$/m,
-    (_line, value) => `casesPerMonth: ${Number(value) + 1}`,
-  );
-  if (changed === original) throw new Error(`${file}: no casesPerMonth to change`);
-  writeFileSync(file, changed);
-  try {
-    gatsby("build");
-  } finally {
-    writeFileSync(file, original);
-  }
-}
-
 /** @type {{ cold?: number, warm?: number, oneFigure?: number }} */
-const buildTimes = {};
-if (!process.argv.includes("--no-build")) {
-  gatsby("clean");
-  buildTimes.cold = timed("Cold build (after gatsby clean)", () => gatsby("build"));
-  buildTimes.warm = timed("Warm build (cache kept)", () => gatsby("build"));
-  buildTimes.oneFigure = timed("Rebuild after one figure changed in content/", oneFigureRebuild);
-  gatsby("build");
-} else if (!existsSync("public/index.html")) {
+const buildTimes = process.argv.includes("--no-build") ? {} : timeBuilds();
+if (!existsSync("public/index.html")) {
   console.error("No production build in public/: run `npm run build` first.");
   process.exit(1);
-}
-
-/** The machine's idle, stolen and total CPU time so far, from /proc/stat (Linux). */
-function cpuTimes() {
-  // user nice system idle iowait irq softirq steal (guest time is already counted in user).
-  const [line = ""] = readFileSync("/proc/stat", "utf8").split("\n");
-  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
-  const [idle, iowait] = ticks.slice(3, 5);
-  if (idle === undefined || iowait === undefined) {
-    throw new Error(`/proc/stat: no idle and iowait times on its first line: ${line}`);
-  }
-  return {
-    idle: idle + iowait,
-    steal: ticks[7] ?? 0,
-    total: ticks.reduce((sum, tick) => sum + tick, 0),
-  };
-}
-
-/**
- * The share of the CPU time between two readings that went to `key` (idle, steal).
- * @param {"idle" | "steal"} key
- * @param {ReturnType<typeof cpuTimes>} before
- * @param {ReturnType<typeof cpuTimes>} after
- */
-function shareOf(key, before, after) {
-  return (after[key] - before[key]) / Math.max(1, after.total - before.total);
-}
-
-const quietIdleShare = 0.9;
-
-/**
- * Waits (up to 5 s) until the CPUs are at least 90 % idle over one second, and returns the idle
- * share last seen: the build's lingering workers are gone after a few seconds. A machine busy
- * with something else is not waited for: the calibration takes its load out of the timings.
- */
-async function quietCpu() {
-  if (!existsSync("/proc/stat")) return null;
-  let idleShare = 0;
-  for (let waited = 0; waited < 5; waited += 1) {
-    const before = cpuTimes();
-    await sleep(1000);
-    idleShare = shareOf("idle", before, cpuTimes());
-    if (idleShare >= quietIdleShare) break;
-  }
-  return idleShare;
 }
 
 const lighthouseRunScript = fileURLToPath(new URL("lighthouse-run.mjs", import.meta.url));
@@ -185,159 +97,6 @@ async function lighthouseRun(url) {
   } finally {
     rmSync(path.dirname(reportFile), { recursive: true, force: true });
   }
-}
-
-/**
- * @param {Report} lhr
- * @param {string} id
- */
-function auditOf(lhr, id) {
-  const audit = lhr.audits[id];
-  if (!audit) throw new Error(`Lighthouse's report has no audit ${id}`);
-  return audit;
-}
-
-/**
- * @param {Report} lhr
- * @param {string} id
- */
-function categoryOf(lhr, id) {
-  const category = lhr.categories[id];
-  if (!category) throw new Error(`Lighthouse's report has no category ${id}`);
-  return category;
-}
-
-/**
- * A category's score out of 100: one Lighthouse could not score (null) counts as 0, so that it
- * misses its budget.
- * @param {Report} lhr
- * @param {string} id
- */
-function scoreOf(lhr, id) {
-  return Math.round((categoryOf(lhr, id).score ?? 0) * 100);
-}
-
-/**
- * An audit's figure: NaN when the audit failed, which misses its budget and still lets the runs
- * be reported.
- * @param {Report} lhr
- * @param {string} id
- */
-function metricOf(lhr, id) {
-  return auditOf(lhr, id).numericValue ?? NaN;
-}
-
-/**
- * The figures of a run that the budgets speak of.
- * @param {LighthouseRun} run
- */
-function figures({ lhr }) {
-  const { details } = auditOf(lhr, "resource-summary");
-  if (details?.type !== "table") throw new Error("Lighthouse's resource summary has no table");
-  const items = /** @type {ResourceSummaryItem[]} */ (details.items);
-  const summary = Object.fromEntries(items.map((item) => [item.resourceType, item]));
-  /** @param {string} type */
-  const resource = (type) => {
-    const item = summary[type];
-    if (!item) throw new Error(`Lighthouse's resource summary has no line for ${type}`);
-    return item;
-  };
-  /** @param {string} id */
-  const score = (id) => scoreOf(lhr, id);
-  /** @param {string} id */
-  const metric = (id) => metricOf(lhr, id);
-  return {
-    performance: score("performance"),
-    accessibility: score("accessibility"),
-    bestPractices: score("best-practices"),
-    seo: score("seo"),
-    lcp: metric("largest-contentful-paint"),
-    fcp: metric("first-contentful-paint"),
-    speedIndex: metric("speed-index"),
-    tbt: metric("total-blocking-time"),
-    cls: metric("cumulative-layout-shift"),
-    scriptBytes: resource("script").transferSize,
-    stylesheetBytes: resource("stylesheet").transferSize,
-    documentBytes: resource("document").transferSize,
-    totalBytes: resource("total").transferSize,
-    requests: resource("total").requestCount,
-  };
-}
-
-/** @typedef {ReturnType<typeof figures>} Figures */
-
-/**
- * Each figure's median over the runs (the middle value of an odd count).
- * @param {Figures[]} perRun
- * @returns {Record<string, number>}
- */
-function medianFigures(perRun) {
-  const [first] = perRun;
-  if (!first) throw new Error("No run to take the median figures of");
-  const keys = /** @type {(keyof Figures)[]} */ (Object.keys(first));
-  return Object.fromEntries(
-    keys.map((key) => {
-      const values = perRun.map((run) => run[key]).sort((a, b) => a - b);
-      /** @param {number} index */
-      const at = (index) => /** @type {number} */ (values[index]);
-      const middle = Math.floor(values.length / 2);
-      const value = values.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2;
-      return [key, value];
-    }),
-  );
-}
-
-/**
- * Every failed audit of a non-performance category, so a missed 100 says why.
- * @param {Report} lhr
- */
-function failedAudits(lhr) {
-  return ["accessibility", "best-practices", "seo"].flatMap((id) =>
-    categoryOf(lhr, id)
-      .auditRefs.filter((ref) => ref.weight > 0 && auditOf(lhr, ref.id).score !== null)
-      .filter((ref) => /** @type {number} */ (auditOf(lhr, ref.id).score) < 1)
-      .map((ref) => `${id}: ${ref.id} — ${auditOf(lhr, ref.id).title}`),
-  );
-}
-
-/**
- * The share of the machine's CPU time that its host took for others (steal) during `action`:
- * a run with a large share measured the neighbours as much as the site.
- * @template T
- * @param {() => Promise<T>} action
- */
-async function withStealShare(action) {
-  if (!existsSync("/proc/stat")) return { result: await action(), stealShare: null };
-  const before = cpuTimes();
-  const result = await action();
-  return { result, stealShare: shareOf("steal", before, cpuTimes()) };
-}
-
-/**
- * What a long task ran: the page's HTML (asked for with or without its redirect), a bundle (its
- * name without the hash), or no script at all.
- * @param {string} url
- * @param {Report} lhr
- */
-function taskSource(url, lhr) {
-  if (!URL.canParse(url)) return "style/layout";
-  if ([lhr.requestedUrl, lhr.mainDocumentUrl, lhr.finalDisplayedUrl].includes(url)) return "HTML";
-  const { pathname } = new URL(url);
-  return (pathname.split("/").pop() || pathname).replace(/-[0-9a-f]{12,}\.js$/u, ".js");
-}
-
-/**
- * The tasks that can count towards Total Blocking Time: the long ones (50 ms or more on the
- * slowed-down CPU) that end after the first contentful paint, named by the script they ran.
- * @param {Report} lhr
- */
-function blockingTasks(lhr) {
-  const fcp = metricOf(lhr, "first-contentful-paint");
-  const details = lhr.audits["long-tasks"]?.details;
-  const items = details?.type === "table" ? /** @type {LongTask[]} */ (details.items) : [];
-  return items
-    .filter((task) => task.startTime + task.duration > fcp)
-    .map((task) => `${taskSource(task.url, lhr)} ${Math.round(task.duration)} ms`);
 }
 
 // The production server (`npm run serve`), as visitors get the site: the build's Brotli and gzip
