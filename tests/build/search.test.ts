@@ -1,25 +1,10 @@
-import { createHash } from "node:crypto";
+// The built pages as a crawler and a social network read them: each page's card and structured
+// data, the sitemap and robots.txt, and the manifest. Parsed with jsdom, independently of the
+// parser the build uses. The static host's headers: host-headers.test.ts.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { bundlesOf } from "../../src/build/bundle-loader";
-import matter from "gray-matter";
 import { isPlaceholder } from "../../src/shared/content-model/placeholder";
-import { siteUrl } from "../../src/shared/site-url";
-
-// The built files as a crawler, a social network and the static host read them: each page's card
-// and structured data, the sitemap and robots.txt, the manifest, and a Content-Security-Policy
-// that allows every inline script the pages carry. Parsed with jsdom, independently of the
-// parser the build uses to compute the hashes.
-
-const root = path.resolve(__dirname, "../..");
-const publicDir = path.join(root, "public");
-const origin = siteUrl(process.env.SITE_URL);
-const text = (file: string) => readFileSync(path.join(publicDir, file), "utf8");
-const parse = (source: string, type: DOMParserSupportedType) =>
-  new DOMParser().parseFromString(source, type);
-const content = (file: string) =>
-  matter(readFileSync(path.join(root, "content", file), "utf8")).data as Record<string, unknown>;
-const company = content("company/company.md") as Record<string, string>;
+import { company, origin, pages, parse, publicDir, root, text } from "./support/built-site";
 
 /** The public file an absolute URL of the site points to. */
 function publicFile(url: string | null | undefined): string {
@@ -45,43 +30,7 @@ function imageSize(file: string): { width: number; height: number } {
   throw new Error(`${file}: no image size found`);
 }
 
-type Rule = { path: string; headers: Map<string, string> };
-const rules: Rule[] = [];
-for (const line of text("_headers").split("\n")) {
-  if (!line.trim() || line.startsWith("#")) continue;
-  if (!line.startsWith(" ")) rules.push({ path: line, headers: new Map() });
-  else {
-    const [name = "", ...value] = line.trim().split(":");
-    rules.at(-1)?.headers.set(name.toLowerCase(), value.join(":").trim());
-  }
-}
-const ruleFor = (rulePath: string) => rules.find((rule) => rule.path === rulePath);
-const directive = (policy: string, name: string) =>
-  policy
-    .split(";")
-    .map((part) => part.trim().split(/\s+/))
-    .find(([directiveName]) => directiveName === name)
-    ?.slice(1) ?? [];
-
-const pages = [
-  { file: "index.html", route: "/", canonical: `${origin}/`, kind: "landing" },
-  { file: "contact/index.html", route: "/contact", canonical: `${origin}/`, kind: "landing" },
-  { file: "404.html", route: "/404.html", canonical: `${origin}/`, kind: "other" },
-  ...[
-    "mentions-legales",
-    "politique-confidentialite",
-    "conditions-generales",
-    "accessibilite",
-    "locataires",
-  ].map((name) => ({
-    file: `${name}/index.html`,
-    route: `/${name}`,
-    canonical: `${origin}/${name}`,
-    kind: "legal",
-  })),
-];
-
-describe.each(pages)("$file", ({ file, route, canonical, kind }) => {
+describe.each(pages)("$file", ({ file, canonical, kind }) => {
   const doc = parse(text(file), "text/html");
   const meta = (key: string) =>
     doc.querySelector(`meta[property="${key}"], meta[name="${key}"]`)?.getAttribute("content");
@@ -173,102 +122,6 @@ describe.each(pages)("$file", ({ file, route, canonical, kind }) => {
       expect(jsonLd).toEqual([]);
     });
   }
-
-  describe("under its Content-Security-Policy", () => {
-    const policy = ruleFor(route)?.headers.get("content-security-policy") ?? "";
-    const scriptSources = directive(policy, "script-src");
-
-    it("allows each of its inline scripts by hash, and no inline script at large", () => {
-      const inline = [...doc.querySelectorAll("script:not([src])")].filter((script) =>
-        ["", "module", "text/javascript"].includes(script.getAttribute("type") ?? ""),
-      );
-      expect(inline.length).toBeGreaterThan(0);
-      for (const script of inline) {
-        const hash = createHash("sha256")
-          .update(script.textContent ?? "", "utf8")
-          .digest("base64");
-        expect(scriptSources).toContain(`'sha256-${hash}'`);
-      }
-      expect(scriptSources).not.toContain("'unsafe-inline'");
-      expect(scriptSources).not.toContain("'unsafe-eval'");
-    });
-
-    it("has no inline event handler or javascript: URL, which hashes would not allow", () => {
-      const elements = [...doc.querySelectorAll("*")];
-      const handlers = elements.flatMap((element) =>
-        element.getAttributeNames().filter((name) => name.startsWith("on")),
-      );
-      expect(handlers).toEqual([]);
-      expect(doc.querySelectorAll('[href^="javascript:"]')).toHaveLength(0);
-    });
-
-    it("is revalidated on every visit", () => {
-      expect(ruleFor(route)?.headers.get("cache-control")).toBe(
-        "public, max-age=0, must-revalidate",
-      );
-    });
-  });
-});
-
-describe("public/_headers", () => {
-  const site = ruleFor("/")?.headers.get("content-security-policy") ?? "";
-
-  it("limits connections to the site and the configured API host", () => {
-    const apiUrl = process.env.GATSBY_API_URL?.trim();
-    const expected = apiUrl?.startsWith("http") ? ["'self'", new URL(apiUrl).origin] : ["'self'"];
-    expect(directive(site, "connect-src")).toEqual(expected);
-  });
-
-  it.each([
-    ["default-src", ["'self'"]],
-    ["object-src", ["'none'"]],
-    ["base-uri", ["'self'"]],
-    ["form-action", ["'self'"]],
-    ["frame-ancestors", ["'none'"]],
-    ["img-src", ["'self'"]],
-    ["font-src", ["'self'"]],
-  ])("the site's policy sets %s", (name, sources) => {
-    expect(directive(site, name)).toEqual(sources);
-  });
-
-  it("sends the security headers with every response", () => {
-    const all = ruleFor("/*")?.headers;
-    expect(all?.get("strict-transport-security")).toMatch(/^max-age=\d{8,}/);
-    expect(all?.get("x-content-type-options")).toBe("nosniff");
-    expect(all?.get("x-frame-options")).toBe("DENY");
-    expect(all?.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-    expect(all?.get("permissions-policy")).toContain("camera=()");
-  });
-
-  it("gives the admin its own policy, letting Decap CMS evaluate code but nothing frame it", () => {
-    const admin = ruleFor("/admin/*")?.headers.get("content-security-policy") ?? "";
-    expect(directive(admin, "script-src")).toContain("'unsafe-eval'");
-    expect(directive(admin, "frame-ancestors")).toEqual(["'none'"]);
-  });
-
-  it("caches hashed bundles and static/ for good, page data never without asking", () => {
-    const immutable = "public, max-age=31536000, immutable";
-    const scripts = bundlesOf(text("index.html"));
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const script of scripts) {
-      expect(ruleFor(script)?.headers.get("cache-control")).toBe(immutable);
-    }
-    expect(ruleFor("/static/*")?.headers.get("cache-control")).toBe(immutable);
-    expect(ruleFor("/page-data/*")?.headers.get("cache-control")).toBe(
-      "public, max-age=0, must-revalidate",
-    );
-  });
-
-  it("fits Cloudflare Pages' limits: 100 rules, 2,000 characters a line", () => {
-    expect(rules.length).toBeLessThanOrEqual(100);
-    for (const line of text("_headers").split("\n")) expect(line.length).toBeLessThan(2000);
-  });
-
-  it("is mirrored in the nginx snippet", () => {
-    const nginx = text("nginx-headers.conf");
-    expect(nginx).toContain(`add_header Content-Security-Policy "${site}" always;`);
-    expect(nginx).toContain("location /admin/ {");
-  });
 });
 
 describe("sitemap and robots.txt", () => {
