@@ -84,10 +84,17 @@ export function screenshotContact(page, name) {
 }
 
 /**
+ * No axe violation (best practices included) and every text at 4.5:1, on the whole page or
+ * `within` the elements a selector matches.
  * @param {import("playwright-core").Page} page
  * @param {string} state
+ * @param {{ within?: string }} [options]
  */
-export async function expectAccessible(page, state) {
-  assert.deepEqual(await accessibilityViolations(page, { tags: axeTags }), [], `axe, ${state}`);
-  assert.deepEqual(await textContrastFailures(page), [], `contrast, ${state}`);
+export async function expectAccessible(page, state, { within } = {}) {
+  assert.deepEqual(
+    await accessibilityViolations(page, { tags: axeTags, within }),
+    [],
+    `axe, ${state}`,
+  );
+  assert.deepEqual(await textContrastFailures(page, { within }), [], `contrast, ${state}`);
 }

@@ -89,11 +89,13 @@ export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  * other axe tags are given (the accessibility suite adds "best-practice").
  */
 /**
+ * `within` limits the audit to the elements a selector matches (the whole page by default).
  * @param {import("playwright-core").Page} page
- * @param {{ tags?: string[] }} [options]
+ * @param {{ tags?: string[], within?: string }} [options]
  */
-export async function accessibilityViolations(page, { tags = wcagTags } = {}) {
-  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+export async function accessibilityViolations(page, { tags = wcagTags, within } = {}) {
+  const builder = new AxeBuilder({ page }).withTags(tags);
+  const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations.flatMap((violation) =>
     violation.nodes.map((node) => `${violation.id}: ${node.target.join(" ")}`),
   );

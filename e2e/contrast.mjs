@@ -147,12 +147,15 @@ function installContrast() {
 /**
  * Every visible text on the page (text nodes, typed values of fields, text drawn by ::before and
  * ::after) whose contrast with what is painted behind it is below `minimum`, as readable lines.
+ * `within` limits it to the elements a selector matches (the whole body by default).
  * @param {import("playwright-core").Page} page
- * @param {{ minimum?: number }} [options]
+ * @param {{ minimum?: number, within?: string }} [options]
  */
-export async function textContrastFailures(page, { minimum = 4.5 } = {}) {
+export async function textContrastFailures(page, { minimum = 4.5, within = "body" } = {}) {
   await page.evaluate(installContrast);
-  return page.evaluate((minimum) => {
+  return page.evaluate(([minimum, within]) => {
+    const roots = [...document.querySelectorAll(within)];
+    if (roots.length === 0) throw new Error(`Nothing on the page matches ${within}`);
     const helpers = /** @type {ContrastWindow} */ (window).__contrast;
     if (!helpers) throw new Error("The contrast helpers are not installed in this page");
     const { parse, over, ratio, hex, opacityOf, backgroundsAt, describe } = helpers;
@@ -200,9 +203,14 @@ export async function textContrastFailures(page, { minimum = 4.5 } = {}) {
       }
     };
 
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const skipped = ["SCRIPT", "STYLE", "NOSCRIPT", "TEMPLATE"];
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const textNodes = roots.flatMap((root) => {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      const nodes = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node);
+      return nodes;
+    });
+    for (const node of textNodes) {
       const element = node.parentElement;
       // A text node's textContent is never null.
       const text = /** @type {string} */ (node.textContent);
@@ -219,7 +227,7 @@ export async function textContrastFailures(page, { minimum = 4.5 } = {}) {
       check(element, text, colour, /** @type {DOMRect} */ (range.getClientRects()[0]));
     }
 
-    for (const element of document.body.querySelectorAll("*")) {
+    for (const element of roots.flatMap((root) => [...root.querySelectorAll("*")])) {
       if (!element.checkVisibility({ visibilityProperty: true })) continue;
       const typed =
         (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) &&
@@ -241,7 +249,7 @@ export async function textContrastFailures(page, { minimum = 4.5 } = {}) {
 
     window.scrollTo({ top: startScroll, behavior: "instant" });
     return failures;
-  }, minimum);
+  }, /** @type {const} */ ([minimum, within]));
 }
 
 /**

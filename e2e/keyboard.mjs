@@ -19,7 +19,8 @@ import { focusIndicator } from "./contrast.mjs";
  */
 
 /**
- * Resolves once the page has stopped scrolling (focus scrolls smoothly into view).
+ * Resolves once the page has stopped scrolling (focus scrolls smoothly into view): at the
+ * `scrollend` of a scroll under way, or after three frames without any scroll.
  * @param {import("playwright-core").Page} page
  */
 function scrolled(page) {
@@ -27,13 +28,15 @@ function scrolled(page) {
     () =>
       /** @type {Promise<void>} */ (
         new Promise((resolve) => {
-          let last = Number.NaN;
+          let scrolling = false;
+          window.addEventListener("scroll", () => (scrolling = true), { once: true });
+          window.addEventListener("scrollend", () => resolve(), { once: true });
+          let frames = 0;
           const check = () => {
-            if (window.scrollY === last) resolve();
-            else {
-              last = window.scrollY;
-              setTimeout(() => requestAnimationFrame(check), 50);
-            }
+            if (scrolling) return;
+            frames += 1;
+            if (frames >= 3) resolve();
+            else requestAnimationFrame(check);
           };
           requestAnimationFrame(check);
         })

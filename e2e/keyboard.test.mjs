@@ -71,9 +71,11 @@ describe("the keyboard alone", () => {
 
   it("fills and sends the quote form from the top of the page, in reading order, focus always visible", async () => {
     const page = await openLanding(browser, 1280);
-    const email = /** @type {{ value: string }} */ (
-      fields.find(({ label }) => label === "Email professionnel")
-    ).value;
+    // An address of this suite's own: the form's suites send the same fields meanwhile.
+    const email = "k.lefevre@oph-exemple.fr";
+    const typed = fields.map((field) =>
+      field.label === "Email professionnel" ? { ...field, value: email } : field,
+    );
     const count = async () => (await storedLeads(email)).length;
     const stored = await count();
     /** @type {Stop[]} */
@@ -85,7 +87,7 @@ describe("the keyboard alone", () => {
       const inForm = await page.evaluate(() => Boolean(document.activeElement?.closest("form")));
       if (stop === null || !inForm) continue;
       formStops.push(stop.name);
-      const field = fields.find(({ label }) => label === stop.name);
+      const field = typed.find(({ label }) => label === stop.name);
       if (field) await page.keyboard.type(field.value);
       if (stop.type === "checkbox") await page.keyboard.press("Space");
       if (stop.tag === "button") break;

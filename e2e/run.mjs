@@ -53,9 +53,9 @@ const files = (
 ).map((file) => path.join("e2e", file));
 let failed = false;
 // Files run side by side, each in a process of its own: a browser test mostly waits (for the
-// network, the renderer, a throttled CPU), so three share two cores well. E2E_CONCURRENCY=1 runs
+// network, the renderer, a throttled CPU), so two share two cores well. E2E_CONCURRENCY=1 runs
 // them one after the other. The timeout is per file.
-const concurrency = Number(process.env.E2E_CONCURRENCY ?? 3);
+const concurrency = Number(process.env.E2E_CONCURRENCY ?? 2);
 const stream = run({ files, concurrency, timeout: 600_000 });
 stream.on("test:fail", () => (failed = true));
 stream.compose(/** @type {any} */ (spec)).pipe(process.stdout);
