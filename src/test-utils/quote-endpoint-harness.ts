@@ -124,6 +124,12 @@ export async function startProductionServer(): Promise<Running> {
   };
 }
 
+/** The two adapters every protocol test runs through, by name. */
+export const adapters: [string, () => Promise<Running>][] = [
+  ["production server (npm run serve)", startProductionServer],
+  ["Gatsby Function (gatsby develop)", startGatsbyFunction],
+];
+
 let endpoint: string;
 /** Where the requests below go: the adapter the current tests started. */
 export function setEndpoint(url: string): void {

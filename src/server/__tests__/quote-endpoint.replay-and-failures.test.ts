@@ -19,6 +19,7 @@ import {
   tempDir,
   validRequest,
   prepareQuoteEndpointTests,
+  adapters,
 } from "../../test-utils/quote-endpoint-harness";
 
 jest.mock("gatsby-cli/lib/reporter", () => ({
@@ -28,10 +29,7 @@ jest.mock("gatsby-cli/lib/reporter", () => ({
 
 prepareQuoteEndpointTests();
 
-describe.each([
-  ["production server (npm run serve)", startProductionServer],
-  ["Gatsby Function (gatsby develop)", startGatsbyFunction],
-])("%s", (_adapter, start) => {
+describe.each(adapters)("%s", (_adapter, start) => {
   serveThrough(start);
 
   describe("POST /api/contact, idempotency", () => {
