@@ -155,12 +155,17 @@ describe.each(stores)("the endpoint on the %s store", (_name, open) => {
       ...Array<number>(15).fill(429),
     ]);
     const limited = answers[5];
-    expect(Number(limited?.headers["Retry-After"])).toBeGreaterThan(0);
-    expect(Number(limited?.headers["Retry-After"])).toBeLessThanOrEqual(600);
+    const retryAfter = Number(limited?.headers["Retry-After"]);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    // The wait as a person reads it, in the window's last minute in seconds.
+    const minutes = Math.ceil(retryAfter / 60);
+    const wait =
+      retryAfter < 60
+        ? `${retryAfter} seconde${retryAfter > 1 ? "s" : ""}`
+        : `${minutes} minute${minutes > 1 ? "s" : ""}`;
     expect(limited?.body).toEqual({
-      messageText: expect.stringMatching(
-        /^Trop de demandes .* Veuillez réessayer dans \d+ minutes?\.$/,
-      ),
+      messageText: `Trop de demandes ont été envoyées depuis votre connexion. Veuillez réessayer dans ${wait}.`,
     });
   });
 
