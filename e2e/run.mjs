@@ -54,7 +54,7 @@ const files = (
 let failed = false;
 // Two files at a time by default: the browser tests mostly wait (throttled loads, the network,
 // the clock), so a second file fills the time one leaves idle, even on two cores beside the other
-// suites (alone: 335 s one at a time, 235 s two at a time). Each suite reads only the leads sent
+// suites: two at a time, the step takes about a third less. Each suite reads only the leads sent
 // with its own address (e2e/stored-leads.mjs), so files do not see each other's. The timeout is
 // per file.
 const concurrency = Number(process.env.E2E_CONCURRENCY ?? 2);
