@@ -41,41 +41,42 @@ let browser;
 /** @type {import("node:child_process").ChildProcess} */
 let backend;
 
-async function waitForBackend() {
-  for (let attempt = 0; attempt < 60; attempt += 1) {
-    // Another server on the port would answer in its place, writing elsewhere.
-    if (backend.exitCode !== null) throw new Error(`decap-server stopped: is ${port} in use?`);
-    try {
-      const response = await fetch(backendUrl, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ action: "info" }),
-      });
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`decap-server did not answer on ${backendUrl}`);
+/**
+ * Resolves when decap-server says it listens (its info log line), fails when it stops first:
+ * another server on the port would answer in its place, writing elsewhere.
+ * @param {import("node:child_process").ChildProcessByStdio<null, import("node:stream").Readable, null>} server
+ */
+function waitForBackend(server) {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    server.stdout.on("data", (chunk) => {
+      output += chunk;
+      if (output.includes(`listening on port ${port}`)) resolve(undefined);
+    });
+    server.once("exit", (code) =>
+      reject(new Error(`decap-server stopped (${code}): is ${port} in use?\n${output}`)),
+    );
+  });
 }
 
 before(async () => {
-  backend = spawn("node", ["src/cms/local-backend.mjs"], {
+  const server = spawn("node", ["src/cms/local-backend.mjs"], {
     env: {
       ...process.env,
       CMS_PORT: port,
       GIT_REPO_DIRECTORY: repo,
-      LOG_LEVEL: "warn",
+      // Its "listening" line is logged at info level.
+      LOG_LEVEL: "info",
       // decap-server commits drafts in that repository.
       GIT_AUTHOR_NAME: "Rédaction",
       GIT_AUTHOR_EMAIL: "redaction@example.fr",
       GIT_COMMITTER_NAME: "Rédaction",
       GIT_COMMITTER_EMAIL: "redaction@example.fr",
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
   });
-  await waitForBackend();
+  backend = server;
+  await waitForBackend(server);
   browser = await launch();
 });
 after(async () => {

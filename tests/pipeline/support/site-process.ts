@@ -20,6 +20,8 @@ const tsxLoader = pathToFileURL(join(root, "node_modules", "tsx", "dist", "loade
 export class SiteProcess {
   private child: ChildProcess | null = null;
   private readonly folder: string;
+  /** Called after each chunk of output: the pending `logged` waits. */
+  private readonly outputWaiters = new Set<() => void>();
   output = "";
 
   constructor(
@@ -75,14 +77,40 @@ export class SiteProcess {
       },
     );
     this.child = child;
-    child.stdout?.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => (this.output += chunk.toString()));
+    const append = (chunk: Buffer) => {
+      this.output += chunk.toString();
+      for (const check of this.outputWaiters) check();
+    };
+    child.stdout?.on("data", append);
+    child.stderr?.on("data", append);
     await waitFor(
       () => this.output.includes(`:${this.port}`) || child.exitCode !== null,
       30_000,
       `the server on port ${this.port}`,
     );
     if (child.exitCode !== null) throw new Error(`server exited: ${this.output}`);
+  }
+
+  /**
+   * Resolves once the server's output matches `pattern`. The server logs after it answers, and
+   * its output reaches this process through a pipe: an answer in hand does not mean its log line
+   * has arrived yet.
+   */
+  logged(pattern: RegExp, timeoutMs = 10_000): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (!pattern.test(this.output)) return;
+        clearTimeout(timer);
+        this.outputWaiters.delete(check);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.outputWaiters.delete(check);
+        reject(new Error(`not logged within ${timeoutMs} ms: ${pattern}\n${this.output}`));
+      }, timeoutMs);
+      this.outputWaiters.add(check);
+      check();
+    });
   }
 
   /** SIGKILL: no shutdown, no last write, as a crash or an out-of-memory kill. */
