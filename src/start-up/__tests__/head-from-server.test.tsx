@@ -22,8 +22,12 @@ function page(helmet: typeof Real | typeof StandIn, serverContext?: object) {
   );
 }
 
-// react-helmet-async writes the head on the next animation frame: give it a few.
-const nextFrames = () => new Promise<void>((resolve) => setTimeout(resolve, 100));
+// react-helmet-async writes the head in an animation frame callback; callbacks run in the order
+// they were asked for, so one asked for after the render's runs after the head's would have.
+const nextFrames = () =>
+  new Promise<void>((resolve) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+  );
 
 it("hydrates the server's HTML without a mismatch and leaves the server's head alone", async () => {
   const container = document.createElement("div");
