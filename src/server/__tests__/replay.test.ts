@@ -13,6 +13,7 @@ import { parseRateLimits } from "../spam/rate-limit";
 import { challengeFailedMessage } from "../spam/screen";
 import { personHeaders, testChallengeSecret } from "../../test-utils/anti-bot";
 import { captureLog } from "../../test-utils/log-capture";
+import { valid as request } from "../../test-utils/quote-request-cases";
 
 // A request sent again unchanged (same Idempotency-Key, same body, same Altcha header), as a
 // browser does on a dropped keep-alive connection or a proxy on a timeout, gets the first answer:
@@ -57,16 +58,6 @@ afterEach(async () => {
   await app.close();
   rmSync(folder, { recursive: true, force: true });
 });
-
-const request = {
-  firstName: "Jeanne",
-  lastName: "Dupont",
-  email: "jeanne.dupont@office-hlm.fr",
-  phone: "01 23 45 67 89",
-  company: "Office HLM de Lyon",
-  message: "Nous souhaitons externaliser le recouvrement de 120 dossiers.",
-  rgpd: true,
-};
 
 function post(headers: Record<string, string>, body: object = request) {
   return app.inject({
@@ -113,7 +104,7 @@ test("another body under the same key and proof: 422, nothing stored", async () 
     messageText:
       "Cet en-tête Idempotency-Key a déjà servi pour une autre demande : envoyez-la avec une nouvelle clé",
   });
-  expect((await store.list()).map((lead) => lead.request.company)).toEqual(["Office HLM de Lyon"]);
+  expect((await store.list()).map((lead) => lead.request.company)).toEqual([request.company]);
 });
 
 test("another body under the same key and proof, at once: one 201, the other refused, one lead", async () => {

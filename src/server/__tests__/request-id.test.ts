@@ -19,6 +19,7 @@ import { createQuoteEndpoint } from "../quote-endpoint";
 import { parseRateLimits } from "../spam/rate-limit";
 import { personHeaders, testChallengeSecret } from "../../test-utils/anti-bot";
 import { captureLog, type LogLine } from "../../test-utils/log-capture";
+import { valid as request } from "../../test-utils/quote-request-cases";
 
 // One request followed by its id: the log's one line per request and the lead's own lines carry
 // it, the answer's X-Request-Id says it, the lead is stored with it, and the lead's email and
@@ -26,15 +27,6 @@ import { captureLog, type LogLine } from "../../test-utils/log-capture";
 // organisation or message.
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const request = {
-  firstName: "Jeanne",
-  lastName: "Dupont",
-  email: "jeanne.dupont@office-hlm.fr",
-  phone: "01 23 45 67 89",
-  company: "Office HLM de Lyon",
-  message: "Nous souhaitons externaliser le recouvrement de 120 dossiers.",
-  rgpd: true,
-};
 
 let folder: string;
 let store: SqlLeadStore;
@@ -125,10 +117,10 @@ test("a post: its id in the answer, in one request line, in the lead's line, in 
   // Nothing the visitor typed, in any line (the query string left out too).
   const logged = JSON.stringify(lines);
   for (const value of [
-    "Jeanne",
-    "Dupont",
-    "jeanne.dupont",
-    "01 23 45 67 89",
+    request.firstName,
+    request.lastName,
+    request.email.split("@")[0],
+    request.phone,
     "Office HLM",
     "dossiers",
     "source=test",
