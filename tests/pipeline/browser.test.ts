@@ -1,23 +1,16 @@
 import { chromium, type Browser } from "playwright-core";
-import type { SqlLeadStore } from "../../src/server/leads/sql-store";
-import { postgresStore } from "./support/stores";
 import { waitFor } from "./support/leads";
-import { TestPostgres } from "./support/postgres";
+import { deliveryServices } from "./support/delivery-services";
 import { SiteProcess } from "./support/site-process";
-import { TestSmtp } from "./support/smtp";
-import { TestWebhookReceiver } from "./support/webhook-receiver";
 
 // A visitor sends the real form of the production build (`npm run build` first), served by
 // `npm run serve` on PostgreSQL; sales' email, the visitor's acknowledgement and the webhook
 // arrive with every field as typed: accents, a curly apostrophe, an overseas number.
 
-const postgres = new TestPostgres(9661);
-const smtp = new TestSmtp(9662);
-const secret = `whsec_${Buffer.from("browser-test-secret-0123456789ab").toString("base64")}`;
-const receiver = new TestWebhookReceiver(9663, secret);
+const services = deliveryServices(9661);
+const { smtp, receiver, store } = services;
 let site: SiteProcess;
 let browser: Browser;
-let store: SqlLeadStore;
 
 const typed = {
   Prénom: "  Hélène ",
@@ -40,22 +33,9 @@ const expected = {
 };
 
 beforeAll(async () => {
-  postgres.start();
-  postgres.createDatabase();
-  store = postgresStore(postgres.url);
-  await store.migrate();
-  await Promise.all([smtp.start(), receiver.start()]);
   site = new SiteProcess(
     9664,
-    {
-      DATABASE_URL: postgres.url,
-      SMTP_URL: smtp.url,
-      QUOTE_NOTIFY_TO: "ventes@hestia.test",
-      QUOTE_MAIL_FROM: "Site Hestia <site@hestia.test>",
-      QUOTE_ACK: "1",
-      QUOTE_WEBHOOK_URL: receiver.url,
-      QUOTE_WEBHOOK_SECRET: secret,
-    },
+    { ...services.env, QUOTE_MAIL_FROM: "Site Hestia <site@hestia.test>", QUOTE_ACK: "1" },
     { realBuild: true },
   );
   await site.start();
@@ -68,9 +48,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await site?.destroy();
-  await store?.close();
-  await Promise.all([smtp.stop(), receiver.stop()]);
-  postgres.destroy();
 });
 
 test("the form's request reaches sales, the visitor and the webhook, every field as typed", async () => {

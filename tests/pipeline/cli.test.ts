@@ -2,45 +2,20 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { latestVersion } from "../../src/server/leads/migrations";
-import type { SqlLeadStore } from "../../src/server/leads/sql-store";
-import { embeddedStore, postgresStore } from "./support/stores";
+import { embeddedStore } from "./support/stores";
 import { leads } from "./support/cli";
 import { makeLead, waitFor } from "./support/leads";
-import { TestPostgres } from "./support/postgres";
-import { TestSmtp } from "./support/smtp";
-import { TestWebhookReceiver } from "./support/webhook-receiver";
+import { deliveryServices } from "./support/delivery-services";
 
 // `npm run leads` on PostgreSQL, run as a separate process like an operator's terminal would.
 
-const postgres = new TestPostgres(9621);
-const smtp = new TestSmtp(9622);
-const secret = `whsec_${Buffer.from("cli-test-secret-0123456789abcdef").toString("base64")}`;
-const receiver = new TestWebhookReceiver(9623, secret);
+// The schema is not applied first: the first test is about what comes before `migrate`.
+const services = deliveryServices(9621, { migrate: false });
+const { smtp, receiver, store } = services;
 const folder = mkdtempSync(join(tmpdir(), "leads-cli-"));
-let store: SqlLeadStore;
+const env = () => services.env;
 
-const env = () => ({
-  DATABASE_URL: postgres.url,
-  SMTP_URL: smtp.url,
-  QUOTE_NOTIFY_TO: "ventes@hestia.test",
-  QUOTE_MAIL_FROM: "site@hestia.test",
-  QUOTE_WEBHOOK_URL: receiver.url,
-  QUOTE_WEBHOOK_SECRET: secret,
-});
-
-beforeAll(async () => {
-  postgres.start();
-  postgres.createDatabase();
-  store = postgresStore(postgres.url);
-  await Promise.all([smtp.start(), receiver.start()]);
-});
-
-afterAll(async () => {
-  await store?.close();
-  await Promise.all([smtp.stop(), receiver.stop()]);
-  postgres.destroy();
-  rmSync(folder, { recursive: true, force: true });
-});
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 test("before migrate, commands fail naming it; migrate applies the schema once", async () => {
   const early = await leads(["list"], env());

@@ -1,12 +1,9 @@
 import { Webhook } from "standardwebhooks";
 import { readServerConfig } from "../../src/server/config";
 import { DeliveryRunner } from "../../src/server/delivery/runner";
-import type { SqlLeadStore } from "../../src/server/leads/sql-store";
-import { postgresStore } from "./support/stores";
 import { makeLead, sampleRequest } from "./support/leads";
-import { TestPostgres } from "./support/postgres";
-import { TestSmtp } from "./support/smtp";
-import { TestWebhookReceiver } from "./support/webhook-receiver";
+import { deliveryServices } from "./support/delivery-services";
+import { postgresStore } from "./support/stores";
 import { captureLog } from "../../src/test-utils/log-capture";
 
 const deliveryConfig = (env: Record<string, string>) => readServerConfig(env).delivery;
@@ -15,19 +12,14 @@ const deliveryConfig = (env: Record<string, string>) => readServerConfig(env).de
 // what sales and the visitor read, the signed webhook, and every fault retried to exactly one
 // delivery per channel.
 
-const postgres = new TestPostgres(9611);
-const smtp = new TestSmtp(9612);
-const secret = `whsec_${Buffer.from("pipeline-test-secret-0123456789").toString("base64")}`;
-const receiver = new TestWebhookReceiver(9613, secret);
-let store: SqlLeadStore;
+const services = deliveryServices(9611);
+const { postgres, smtp, receiver, secret, store } = services;
 
 const env = {
-  SMTP_URL: smtp.url,
+  ...services.env,
   QUOTE_NOTIFY_TO: "ventes@hestia.test, direction@hestia.test",
   QUOTE_MAIL_FROM: "Site Hestia <site@hestia.test>",
   QUOTE_ACK: "1",
-  QUOTE_WEBHOOK_URL: receiver.url,
-  QUOTE_WEBHOOK_SECRET: secret,
   SITE_URL: "https://www.exemple.fr",
 };
 
@@ -49,20 +41,6 @@ async function saveLead(lead = makeLead({}, { channels: ["email", "ack", "webhoo
   await store.save(lead);
   return lead;
 }
-
-beforeAll(async () => {
-  postgres.start();
-  postgres.createDatabase();
-  store = postgresStore(postgres.url);
-  await store.migrate();
-  await Promise.all([smtp.start(), receiver.start()]);
-});
-
-afterAll(async () => {
-  await store?.close();
-  await Promise.all([smtp.stop(), receiver.stop()]);
-  postgres.destroy();
-});
 
 beforeEach(async () => {
   // Runners of one test share one clock: a clock hours ahead would see others' leases expired.

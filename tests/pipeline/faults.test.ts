@@ -1,31 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { SqlLeadStore } from "../../src/server/leads/sql-store";
-import { postgresStore } from "./support/stores";
 import { leads } from "./support/cli";
 import { sampleRequest, waitFor } from "./support/leads";
-import { TestPostgres } from "./support/postgres";
+import { deliveryServices } from "./support/delivery-services";
 import { SiteProcess } from "./support/site-process";
-import { TestSmtp } from "./support/smtp";
-import { TestWebhookReceiver } from "./support/webhook-receiver";
 
 // The endpoint as it runs in production (`npm run serve`, one or two processes) on a real
 // PostgreSQL, SMTP listener and webhook receiver, each of them stopped, hung or restarted in
 // turn; then every row, email and webhook counted.
 
-const postgres = new TestPostgres(9631);
-const smtp = new TestSmtp(9632);
-const secret = `whsec_${Buffer.from("faults-test-secret-0123456789abcd").toString("base64")}`;
-const receiver = new TestWebhookReceiver(9633, secret);
-let store: SqlLeadStore;
-
-const env = () => ({
-  DATABASE_URL: postgres.url,
-  SMTP_URL: smtp.url,
-  QUOTE_NOTIFY_TO: "ventes@hestia.test",
-  QUOTE_MAIL_FROM: "site@hestia.test",
-  QUOTE_WEBHOOK_URL: receiver.url,
-  QUOTE_WEBHOOK_SECRET: secret,
-});
+const services = deliveryServices(9631);
+const { postgres, smtp, receiver, store } = services;
+const env = () => services.env;
 
 const sites: SiteProcess[] = [];
 async function startSite(port: number): Promise<SiteProcess> {
@@ -42,19 +27,8 @@ async function rowCount(): Promise<number> {
   return rows[0]!.n;
 }
 
-beforeAll(async () => {
-  postgres.start();
-  postgres.createDatabase();
-  store = postgresStore(postgres.url);
-  await store.migrate();
-  await Promise.all([smtp.start(), receiver.start()]);
-});
-
 afterAll(async () => {
   for (const site of sites) await site.destroy();
-  await store?.close();
-  await Promise.all([smtp.stop(), receiver.stop()]);
-  postgres.destroy();
 });
 
 beforeEach(async () => {
