@@ -20,7 +20,9 @@ import { focusIndicator } from "./contrast.mjs";
 
 /**
  * Resolves once the page has stopped scrolling (focus scrolls smoothly into view): at the
- * `scrollend` of a scroll under way, or after three frames without any scroll.
+ * `scrollend` of a scroll under way, or after three frames without a scroll event. A smooth
+ * scroll fires one each frame; scroll anchoring (content above the view changing height) fires
+ * `scroll` without any `scrollend`, so that alone must not be waited for.
  * @param {import("playwright-core").Page} page
  */
 function scrolled(page) {
@@ -28,14 +30,18 @@ function scrolled(page) {
     () =>
       /** @type {Promise<void>} */ (
         new Promise((resolve) => {
-          let scrolling = false;
-          window.addEventListener("scroll", () => (scrolling = true), { once: true });
-          window.addEventListener("scrollend", () => resolve(), { once: true });
-          let frames = 0;
+          let quietFrames = 0;
+          const onScroll = () => (quietFrames = 0);
+          const done = () => {
+            window.removeEventListener("scroll", onScroll);
+            window.removeEventListener("scrollend", done);
+            resolve();
+          };
+          window.addEventListener("scroll", onScroll);
+          window.addEventListener("scrollend", done);
           const check = () => {
-            if (scrolling) return;
-            frames += 1;
-            if (frames >= 3) resolve();
+            quietFrames += 1;
+            if (quietFrames >= 3) done();
             else requestAnimationFrame(check);
           };
           requestAnimationFrame(check);
