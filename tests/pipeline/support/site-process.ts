@@ -3,7 +3,6 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { waitFor } from "./leads";
 import { personHeaders, testChallengeSecret } from "../../../src/test-utils/anti-bot";
 
 // `npm run serve` as a process of its own (src/server/http/serve.ts through tsx), so a test can
@@ -20,8 +19,9 @@ const tsxLoader = pathToFileURL(join(root, "node_modules", "tsx", "dist", "loade
 export class SiteProcess {
   private child: ChildProcess | null = null;
   private readonly folder: string;
-  /** Called after each chunk of output: the pending `logged` waits. */
+  /** Called after each chunk of output and when the process exits: the pending `logged` waits. */
   private readonly outputWaiters = new Set<() => void>();
+  private exited = false;
   output = "";
 
   constructor(
@@ -77,32 +77,37 @@ export class SiteProcess {
       },
     );
     this.child = child;
+    this.exited = false;
     const append = (chunk: Buffer) => {
       this.output += chunk.toString();
       for (const check of this.outputWaiters) check();
     };
     child.stdout?.on("data", append);
     child.stderr?.on("data", append);
-    await waitFor(
-      () => this.output.includes(`:${this.port}`) || child.exitCode !== null,
-      30_000,
-      `the server on port ${this.port}`,
-    );
-    if (child.exitCode !== null) throw new Error(`server exited: ${this.output}`);
+    // "close", not "exit": by then the pipes have given their last bytes.
+    child.once("close", () => {
+      this.exited = true;
+      for (const check of this.outputWaiters) check();
+    });
+    // Ready is its own line, naming the port and its pid: an error about the port (already in
+    // use) names the port too.
+    await this.logged(new RegExp(`:${this.port} \\(pid ${child.pid}\\)`), 30_000);
   }
 
   /**
-   * Resolves once the server's output matches `pattern`. The server logs after it answers, and
-   * its output reaches this process through a pipe: an answer in hand does not mean its log line
-   * has arrived yet.
+   * Resolves once the server's output matches `pattern`; fails if the process exits first. The
+   * server logs after it answers, and its output reaches this process through a pipe: an answer
+   * in hand does not mean its log line has arrived yet.
    */
   logged(pattern: RegExp, timeoutMs = 10_000): Promise<void> {
     return new Promise((resolve, reject) => {
       const check = () => {
-        if (!pattern.test(this.output)) return;
+        const found = pattern.test(this.output);
+        if (!found && !this.exited) return;
         clearTimeout(timer);
         this.outputWaiters.delete(check);
-        resolve();
+        if (found) resolve();
+        else reject(new Error(`server exited before logging ${pattern}: ${this.output}`));
       };
       const timer = setTimeout(() => {
         this.outputWaiters.delete(check);
