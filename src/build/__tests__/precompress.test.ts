@@ -74,3 +74,39 @@ it("keeps a copy newer than its file and makes a stale one again", async () => {
   expect(brotliDecompressSync(readFileSync(`${page}.br`)).toString()).toBe(text("seconde"));
   expect(readFileSync(`${page}.gz`, "utf8")).toBe("a copy still fresh");
 });
+
+it("keeps an older copy that still decodes to its file, and remakes one that does not", async () => {
+  const same = join(dir, "same.html");
+  const changed = join(dir, "changed.html");
+  writeFileSync(same, text("identique"));
+  writeFileSync(changed, text("avant"));
+  await precompress(dir);
+  // As Gatsby does at every build: each page written again, the copies now older than it.
+  const past = new Date(Date.now() - 60_000);
+  for (const copy of [`${same}.br`, `${same}.gz`, `${changed}.br`, `${changed}.gz`]) {
+    utimesSync(copy, past, past);
+  }
+  const keptBr = readFileSync(`${same}.br`);
+  writeFileSync(same, text("identique"));
+  writeFileSync(changed, text("après"));
+
+  const summary = await precompress(dir);
+
+  expect(summary.made).toBe(2);
+  expect(readFileSync(`${same}.br`).equals(keptBr)).toBe(true);
+  expect(gunzipSync(readFileSync(`${same}.gz`)).toString()).toBe(text("identique"));
+  expect(brotliDecompressSync(readFileSync(`${changed}.br`)).toString()).toBe(text("après"));
+  expect(gunzipSync(readFileSync(`${changed}.gz`)).toString()).toBe(text("après"));
+});
+
+it("remakes a copy it cannot decode", async () => {
+  const page = join(dir, "index.html");
+  writeFileSync(page, text("page"));
+  const past = new Date(Date.now() - 60_000);
+  writeFileSync(`${page}.br`, "not brotli");
+  utimesSync(`${page}.br`, past, past);
+
+  await precompress(dir);
+
+  expect(brotliDecompressSync(readFileSync(`${page}.br`)).toString()).toBe(text("page"));
+});
