@@ -1,16 +1,24 @@
 // @ts-check
 // The build times `npm run bench` prints: a cold build, a warm one (Gatsby's cache kept), and
 // marketing's edit-to-live on the build side, a rebuild after one figure changed in content/.
+// With BENCH_REFERENCE_SITE set to another Gatsby site's folder (installed, e.g.
+// gatsbyjs/gatsby-starter-blog), that site is built cold and warm just before ours and warm again
+// just after, so both are timed in the same minutes of the same machine.
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 
 const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" };
 
-/** @param {string[]} args */
-function gatsby(...args) {
-  execFileSync("npx", ["gatsby", ...args], { env, stdio: ["ignore", "ignore", "inherit"] });
+/**
+ * @param {string[]} args
+ * @param {string} [cwd] the site's folder, this one by default
+ */
+function gatsbyIn(args, cwd) {
+  execFileSync("npx", ["gatsby", ...args], { cwd, env, stdio: ["ignore", "ignore", "inherit"] });
 }
+/** @param {string[]} args */
+const gatsby = (...args) => gatsbyIn(args);
 
 /**
  * @param {string} label
@@ -47,15 +55,66 @@ function oneFigureRebuild() {
 }
 
 /**
- * Builds cold (after gatsby clean), warm, and after one figure changed, each timed, then once
- * more so that public/ holds the repository's pages.
- * @returns {{ cold: number, warm: number, oneFigure: number }}
+ * @typedef {{ site: string, cold: number, warm: number, warmAfter: number }} ReferenceTimes
+ * @typedef {{ cold: number, warm: number, oneFigure: number, reference?: ReferenceTimes }} BuildTimes
  */
-export function timeBuilds() {
+
+/**
+ * Builds cold (after gatsby clean), warm, and after one figure changed, each timed, then once
+ * more so that public/ holds the repository's pages; the reference site's builds around them.
+ * @param {string | undefined} referenceSite
+ * @returns {BuildTimes}
+ */
+export function timeBuilds(referenceSite = process.env.BENCH_REFERENCE_SITE || undefined) {
+  /** @param {string} label */
+  const referenceBuild = (label) =>
+    referenceSite
+      ? timed(`${referenceSite}, ${label}`, () => gatsbyIn(["build"], referenceSite))
+      : undefined;
+  if (referenceSite) gatsbyIn(["clean"], referenceSite);
+  const referenceCold = referenceBuild("cold build (after gatsby clean)");
+  const referenceWarm = referenceBuild("warm build");
   gatsby("clean");
   const cold = timed("Cold build (after gatsby clean)", () => gatsby("build"));
   const warm = timed("Warm build (cache kept)", () => gatsby("build"));
   const oneFigure = timed("Rebuild after one figure changed in content/", oneFigureRebuild);
+  const referenceWarmAfter = referenceBuild("warm build again");
   gatsby("build");
-  return { cold, warm, oneFigure };
+  return {
+    cold,
+    warm,
+    oneFigure,
+    ...(referenceSite &&
+      referenceCold !== undefined &&
+      referenceWarm !== undefined &&
+      referenceWarmAfter !== undefined && {
+        reference: {
+          site: referenceSite,
+          cold: referenceCold,
+          warm: referenceWarm,
+          warmAfter: referenceWarmAfter,
+        },
+      }),
+  };
+}
+
+/**
+ * The comparison with the reference site, as the admin's build-time targets put it (docs/admin.md):
+ * cold at most 1.7 times the reference's, warm at most 1.3 times, and the rebuild after one
+ * figure changed no longer than the reference's warm build (the mean of its two).
+ * @param {BuildTimes} times
+ * @returns {string | undefined}
+ */
+export function comparedWithReference({ cold, warm, oneFigure, reference }) {
+  if (!reference) return undefined;
+  const ratio = (/** @type {number} */ ours, /** @type {number} */ theirs) =>
+    `${(ours / theirs).toFixed(2)}×`;
+  const referenceWarm = (reference.warm + reference.warmAfter) / 2;
+  return (
+    `Beside ${reference.site} (cold ${reference.cold.toFixed(1)} s, warm ${reference.warm.toFixed(1)} s ` +
+    `and ${reference.warmAfter.toFixed(1)} s): cold ${ratio(cold, reference.cold)} (target ≤ 1.7×), ` +
+    `warm ${ratio(warm, reference.warm)} (target ≤ 1.3×), one figure changed ` +
+    `${Math.abs(oneFigure - referenceWarm).toFixed(1)} s ${oneFigure <= referenceWarm ? "shorter" : "longer"} ` +
+    `than its warm build (target: not longer).`
+  );
 }

@@ -17,7 +17,7 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { ReportGenerator } from "lighthouse/report/generator/report-generator.js";
 import { startProductionServer } from "../e2e/production-server.mjs";
 import { budgets, check, formatTable } from "./budgets.mjs";
-import { timeBuilds } from "./builds.mjs";
+import { comparedWithReference, timeBuilds } from "./builds.mjs";
 import { referenceIndex, referenceSlowdown } from "./calibration.mjs";
 import { quietCpu, quietIdleShare, withStealShare } from "./machine.mjs";
 import {
@@ -69,7 +69,7 @@ function commitMeasured() {
   }
 }
 
-/** @type {{ cold?: number, warm?: number, oneFigure?: number }} */
+/** @type {Partial<import("./builds.mjs").BuildTimes>} */
 const buildTimes = process.argv.includes("--no-build") ? {} : timeBuilds();
 if (!existsSync("public/index.html")) {
   console.error("No production build in public/: run `npm run build` first.");
@@ -222,6 +222,7 @@ const markdown = [
     : [
         `Build times: cold ${cold.toFixed(1)} s, warm ${warm.toFixed(1)} s, ` +
           `after one figure changed in content/ ${oneFigure.toFixed(1)} s (printed, never a budget: they follow the machine).`,
+        ...[comparedWithReference({ ...buildTimes, cold, warm, oneFigure }) ?? []].flat(),
         "",
       ]),
   ...results.flatMap(({ page, checks, runs: perRun, calibration, failedAudits: failed }) => [
