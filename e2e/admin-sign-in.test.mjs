@@ -119,6 +119,23 @@ async function stateAndCodeElsewhere() {
   return callback.search;
 }
 
+/**
+ * Resolves once `popup` is closed. The whole popup flow runs on loopback and can end before the
+ * test gets here: a close already seen counts, and otherwise the listener is set in the same tick
+ * as the check, before Playwright can handle its next message.
+ * @param {import("playwright-core").Page} popup
+ */
+function closed(popup) {
+  if (popup.isClosed()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the popup is still open after 30 s")), 30_000);
+    popup.once("close", () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
+  });
+}
+
 describe("the admin's GitHub sign-in", () => {
   it("opens GitHub in a popup, hands the token to the admin, which signs in", async () => {
     const page = await openPage(browser, { width: 1400, height: 900 });
@@ -127,7 +144,7 @@ describe("the admin's GitHub sign-in", () => {
       page.waitForEvent("popup"),
       page.getByRole("button", { name: "Se connecter avec GitHub" }).click(),
     ]);
-    await popup.waitForEvent("close");
+    await closed(popup);
     await page.getByRole("link", { name: "Contenus" }).waitFor();
     await page.getByRole("link", { name: "Flux" }).waitFor();
     await page.screenshot({ path: `${screenshotDir}/admin-github-signed-in.png` });
