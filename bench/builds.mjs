@@ -55,6 +55,19 @@ function oneFigureRebuild() {
 }
 
 /**
+ * @param {string} site the reference site's folder
+ * @param {string} label
+ */
+const referenceBuild = (site, label) => timed(`${site}, ${label}`, () => gatsbyIn(["build"], site));
+
+/** @param {string} site the reference site's folder */
+function referenceColdAndWarm(site) {
+  gatsbyIn(["clean"], site);
+  const cold = referenceBuild(site, "cold build (after gatsby clean)");
+  return { site, cold, warm: referenceBuild(site, "warm build") };
+}
+
+/**
  * @typedef {{ site: string, cold: number, warm: number, warmAfter: number }} ReferenceTimes
  * @typedef {{ cold: number, warm: number, oneFigure: number, reference?: ReferenceTimes }} BuildTimes
  */
@@ -66,36 +79,17 @@ function oneFigureRebuild() {
  * @returns {BuildTimes}
  */
 export function timeBuilds(referenceSite = process.env.BENCH_REFERENCE_SITE || undefined) {
-  /** @param {string} label */
-  const referenceBuild = (label) =>
-    referenceSite
-      ? timed(`${referenceSite}, ${label}`, () => gatsbyIn(["build"], referenceSite))
-      : undefined;
-  if (referenceSite) gatsbyIn(["clean"], referenceSite);
-  const referenceCold = referenceBuild("cold build (after gatsby clean)");
-  const referenceWarm = referenceBuild("warm build");
+  const referenceBefore = referenceSite ? referenceColdAndWarm(referenceSite) : undefined;
   gatsby("clean");
   const cold = timed("Cold build (after gatsby clean)", () => gatsby("build"));
   const warm = timed("Warm build (cache kept)", () => gatsby("build"));
   const oneFigure = timed("Rebuild after one figure changed in content/", oneFigureRebuild);
-  const referenceWarmAfter = referenceBuild("warm build again");
-  gatsby("build");
-  return {
-    cold,
-    warm,
-    oneFigure,
-    ...(referenceSite &&
-      referenceCold !== undefined &&
-      referenceWarm !== undefined &&
-      referenceWarmAfter !== undefined && {
-        reference: {
-          site: referenceSite,
-          cold: referenceCold,
-          warm: referenceWarm,
-          warmAfter: referenceWarmAfter,
-        },
-      }),
+  const reference = referenceBefore && {
+    ...referenceBefore,
+    warmAfter: referenceBuild(referenceBefore.site, "warm build again"),
   };
+  gatsby("build");
+  return { cold, warm, oneFigure, ...(reference && { reference }) };
 }
 
 /**
@@ -103,18 +97,18 @@ export function timeBuilds(referenceSite = process.env.BENCH_REFERENCE_SITE || u
  * cold at most 1.7 times the reference's, warm at most 1.3 times, and the rebuild after one
  * figure changed no longer than the reference's warm build (the mean of its two).
  * @param {BuildTimes} times
- * @returns {string | undefined}
+ * @returns {string[]} its line, none without a reference site
  */
 export function comparedWithReference({ cold, warm, oneFigure, reference }) {
-  if (!reference) return undefined;
+  if (!reference) return [];
   const ratio = (/** @type {number} */ ours, /** @type {number} */ theirs) =>
     `${(ours / theirs).toFixed(2)}×`;
   const referenceWarm = (reference.warm + reference.warmAfter) / 2;
-  return (
+  return [
     `Beside ${reference.site} (cold ${reference.cold.toFixed(1)} s, warm ${reference.warm.toFixed(1)} s ` +
-    `and ${reference.warmAfter.toFixed(1)} s): cold ${ratio(cold, reference.cold)} (target ≤ 1.7×), ` +
-    `warm ${ratio(warm, reference.warm)} (target ≤ 1.3×), one figure changed ` +
-    `${Math.abs(oneFigure - referenceWarm).toFixed(1)} s ${oneFigure <= referenceWarm ? "shorter" : "longer"} ` +
-    `than its warm build (target: not longer).`
-  );
+      `and ${reference.warmAfter.toFixed(1)} s): cold ${ratio(cold, reference.cold)} (target ≤ 1.7×), ` +
+      `warm ${ratio(warm, reference.warm)} (target ≤ 1.3×), one figure changed ` +
+      `${Math.abs(oneFigure - referenceWarm).toFixed(1)} s ${oneFigure <= referenceWarm ? "shorter" : "longer"} ` +
+      `than its warm build (target: not longer).`,
+  ];
 }

@@ -222,7 +222,7 @@ const markdown = [
     : [
         `Build times: cold ${cold.toFixed(1)} s, warm ${warm.toFixed(1)} s, ` +
           `after one figure changed in content/ ${oneFigure.toFixed(1)} s (printed, never a budget: they follow the machine).`,
-        ...[comparedWithReference({ ...buildTimes, cold, warm, oneFigure }) ?? []].flat(),
+        ...comparedWithReference({ ...buildTimes, cold, warm, oneFigure }),
         "",
       ]),
   ...results.flatMap(({ page, checks, runs: perRun, calibration, failedAudits: failed }) => [

@@ -43,8 +43,8 @@ const gunzip = promisify(zlib.gunzip);
  * The size of the copy beside `file`, if it still holds the file. A copy newer than its file is
  * kept without reading either: an incremental build leaves most bundles untouched. An older one
  * is read back: Gatsby writes every page again at each build (its scripts slice is stitched
- * afresh), mostly to the same bytes, and decoding a copy costs a few milliseconds where Brotli's
- * top level costs about 3 s per MB.
+ * afresh), mostly to the same bytes, and decoding a copy costs a few milliseconds where making it
+ * again at Brotli's top level costs about 1.5 s per MB.
  */
 async function validCopySize(
   copy: string,
