@@ -1,7 +1,8 @@
 // @ts-check
-// The leads the production server under test has stored: read over the embedded database's
-// socket (src/server/leads/embedded-host.ts), which the running server serves in its data folder.
-import pg from "pg";
+// The leads the production server under test has stored: read from the embedded database's file
+// (src/server/leads/embedded-store.ts), which SQLite lets this process open beside the server.
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 
 /**
  * The stored leads sent with `email`, oldest first: each suite types an address of its own, so
@@ -10,16 +11,19 @@ import pg from "pg";
  * @returns {Promise<any[]>} rows of id, request and quarantine
  */
 export async function storedLeads(email, folder = process.env.E2E_QUOTE_DB) {
-  const client = new pg.Client({ host: folder, user: "postgres", database: "postgres" });
-  await client.connect();
+  const db = new DatabaseSync(join(String(folder), "leads.sqlite"), { timeout: 5000 });
   try {
-    // One simple-protocol statement: the engine runs it whole between other connections' work.
-    const { rows } = await client.query(
-      `SELECT id, request, quarantine FROM leads
-       WHERE request->>'email' = ${client.escapeLiteral(email)} ORDER BY seq`,
-    );
-    return rows;
+    const rows = db
+      .prepare(
+        `SELECT id, request, quarantine FROM leads WHERE request ->> 'email' = ? ORDER BY seq`,
+      )
+      .all(email);
+    return rows.map((row) => ({
+      ...row,
+      request: JSON.parse(String(row.request)),
+      quarantine: row.quarantine === null ? null : JSON.parse(String(row.quarantine)),
+    }));
   } finally {
-    await client.end();
+    db.close();
   }
 }

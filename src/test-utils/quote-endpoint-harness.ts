@@ -15,6 +15,7 @@ import type { QuoteRequest } from "../shared/quote-request/quote-request";
 import { readServerConfig } from "../server/config";
 import { createSiteServer } from "../server/http/site-server";
 import { sharedLeadStore } from "../server/leads/open-store";
+import { clearTables } from "./store-contract/engines";
 import type { Lead } from "../server/leads/lead-store";
 import { setProcessLogger } from "../server/log/logger";
 import { createQuoteEndpoint } from "../server/quote-endpoint";
@@ -165,10 +166,7 @@ export function prepareQuoteEndpointTests(): void {
     jest.resetModules();
     logged.lines.length = 0;
     setProcessLogger(logged.log);
-    const store = await sharedLeadStore(readServerConfig().store);
-    await store.database.query(
-      "TRUNCATE leads, lead_deliveries, spent_challenges, rate_counters, rate_hits",
-    );
+    await clearTables(await sharedLeadStore(readServerConfig().store));
   }, 120_000);
 
   afterEach(() => {

@@ -1,5 +1,5 @@
-import { Database } from "../../src/server/leads/database";
-import { latestVersion, migrations } from "../../src/server/leads/migrations";
+import { PostgresDatabase } from "../../src/server/leads/postgres-database";
+import { postgresMigrations } from "../../src/server/leads/migrations-postgres";
 import { SchemaMissingError, SqlLeadStore } from "../../src/server/leads/sql-store";
 import { clearTables, type Engine } from "../../src/test-utils/store-contract/engines";
 import { deliveryQueueContract } from "../../src/test-utils/store-contract/delivery-queue";
@@ -15,7 +15,7 @@ import { captureLog } from "../../src/test-utils/log-capture";
 // that stops and comes back.
 
 const postgres = new TestPostgres(9601);
-const open = () => new SqlLeadStore(new Database({ connectionString: postgres.url }));
+const open = () => new SqlLeadStore(new PostgresDatabase({ connectionString: postgres.url }));
 let engine: Engine;
 
 beforeAll(() => {
@@ -46,9 +46,9 @@ test("before `migrate`, the store refuses with an error that names the command",
 test("migrate applies the schema once, even when two processes run it together", async () => {
   const { store, second } = engine;
   const [first, other] = await Promise.all([store.migrate(), second.migrate()]);
-  expect([...first, ...other]).toEqual(migrations.map((m) => m.version));
+  expect([...first, ...other]).toEqual(postgresMigrations.map((m) => m.version));
   expect(await store.migrate()).toEqual([]);
-  expect(await store.schemaVersion()).toBe(latestVersion);
+  expect(await store.schemaVersion()).toBe(store.latestVersion());
 });
 
 leadRecordsContract("PostgreSQL", () => engine);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Database } from "../../src/server/leads/database";
+import { PostgresDatabase } from "../../src/server/leads/postgres-database";
 import { SqlLeadStore } from "../../src/server/leads/sql-store";
 import { createQuoteEndpoint } from "../../src/server/quote-endpoint";
 import { parseRateLimits } from "../../src/server/spam/rate-limit";
@@ -19,7 +19,7 @@ import { SiteProcess } from "./support/site-process";
 
 const postgres = new TestPostgres(9691);
 let store: SqlLeadStore;
-const open = () => new SqlLeadStore(new Database({ connectionString: postgres.url }));
+const open = () => new SqlLeadStore(new PostgresDatabase({ connectionString: postgres.url }));
 const sites: SiteProcess[] = [];
 let a: SiteProcess;
 let b: SiteProcess;

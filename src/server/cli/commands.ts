@@ -1,11 +1,15 @@
+import { join } from "node:path";
 import type { ServerConfig } from "../config";
 import { EmailSender } from "../delivery/email";
 import { DeliveryRunner } from "../delivery/runner";
 import { checkWebhook } from "../delivery/webhook";
 import { fieldText, leadFieldLabels, parisTime } from "../leads/lead-fields";
 import type { Channel, Delivery, LeadStore } from "../leads/lead-store";
-import { latestVersion } from "../leads/migrations";
-import { redactUrl, storeKind } from "../leads/open-store";
+import { embeddedFileName } from "../leads/embedded-store";
+import { earlierEngineState } from "../leads/pglite-import";
+import { SqliteDatabase } from "../leads/sqlite-database";
+import { storeKind } from "../leads/open-store";
+import { redactUrl } from "../leads/postgres-database";
 import type { SqlLeadStore } from "../leads/sql-store";
 import { oneLine } from "../one-line";
 import { channelNames, deliveriesSummary, deliveryText } from "./lead-text";
@@ -119,18 +123,31 @@ const check: Command = {
     const where =
       storeKind(settings.store) === "postgres"
         ? `Base PostgreSQL ${redactUrl(settings.store.databaseUrl!)}`
-        : `Base intégrée ${settings.store.databaseDir}`;
+        : `Base intégrée SQLite ${join(settings.store.databaseDir, embeddedFileName)}`;
     await probe(where, async () => {
       const opened = await store();
       await opened.ping();
       const version = await opened.schemaVersion();
-      if (version < latestVersion) {
+      const latest = opened.latestVersion();
+      if (version < latest) {
         throw new Error(
-          `schéma en version ${version} sur ${latestVersion} : lancez npm run leads -- migrate`,
+          `schéma en version ${version} sur ${latest} : lancez npm run leads -- migrate`,
         );
       }
-      return `schéma à jour, version ${version}`;
+      return `moteur ${opened.database.engine === "sqlite" ? "SQLite" : "PostgreSQL"}, schéma à jour, version ${version}`;
     });
+    const opened = await store().catch(() => undefined);
+    if (opened?.database instanceof SqliteDatabase) {
+      const earlier = await earlierEngineState(settings.store.databaseDir, opened.database);
+      if (earlier?.imported) {
+        const { at, leads, deliveries } = earlier.imported;
+        out(
+          `Ancienne base intégrée ${earlier.folder} : reprise le ${parisTime(at)} (${leads} demande(s), ${deliveries} envoi(s)) ; supprimez ce dossier une fois les demandes vérifiées.`,
+        );
+      } else if (earlier) {
+        out(`Ancienne base intégrée ${earlier.folder} : pas encore reprise (voir docs/leads.md).`);
+      }
+    }
 
     const config = settings.delivery;
     if (config.email) {

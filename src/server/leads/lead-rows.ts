@@ -1,20 +1,24 @@
 import type { QuoteRequest } from "../../shared/quote-request/quote-request";
+import { fromJson, type Engine } from "./database";
+import { dialects } from "./dialect";
 import type { Channel, Delivery, Lead } from "./lead-store";
 
-// A lead as the SQL reads it (one row, its deliveries gathered as JSON) and back to a Lead.
+// A lead as the SQL reads it (one row, its deliveries gathered as JSON) and back to a Lead, the
+// same from both engines: JSON parsed or not yet, instants as Date or ISO text.
 
 export interface LeadRow {
+  [column: string]: unknown;
   id: string;
   idempotency_key: string | null;
   fingerprint: string;
-  received_at: Date;
-  request: QuoteRequest;
-  quarantine: { reason: string } | null;
+  received_at: Date | string;
+  request: QuoteRequest | string;
+  quarantine: { reason: string } | string | null;
   request_id: string | null;
-  deliveries: Record<string, RawDelivery> | null;
+  deliveries: Record<string, RawDelivery> | string | null;
 }
 
-/** A delivery as `jsonb_build_object` writes it: dates as PostgreSQL's text, not JS's ISO form. */
+/** A delivery as the JSON of its row: dates as the engine's text, not always JS's ISO form. */
 interface RawDelivery {
   state: Delivery["state"];
   attempts: number;
@@ -23,12 +27,11 @@ interface RawDelivery {
   sentAt: string | null;
 }
 
-export const leadColumns = `
-  l.id, l.idempotency_key, l.fingerprint, l.received_at, l.request, l.quarantine, l.request_id,
-  (SELECT jsonb_object_agg(d.channel, jsonb_build_object(
-      'state', d.state, 'attempts', d.attempts, 'nextAttemptAt', d.next_attempt_at,
-      'lastError', d.last_error, 'sentAt', d.sent_at))
-    FROM lead_deliveries d WHERE d.lead_id = l.id) AS deliveries`;
+/** The columns every read of leads selects, `l` being the leads table. */
+export function leadColumns(engine: Engine): string {
+  return `l.id, l.idempotency_key, l.fingerprint, l.received_at, l.request, l.quarantine,
+    l.request_id, ${dialects[engine].deliveriesOf} AS deliveries`;
+}
 
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -43,13 +46,14 @@ const isoOrNull = (value: string | null): string | null =>
 
 export function toLead(row: LeadRow): Lead {
   const deliveries: Lead["deliveries"] = {};
-  for (const [channel, raw] of Object.entries(row.deliveries ?? {})) {
+  const raw = fromJson<Record<string, RawDelivery> | null>(row.deliveries) ?? {};
+  for (const [channel, delivery] of Object.entries(raw)) {
     deliveries[channel as Channel] = {
-      state: raw.state,
-      attempts: raw.attempts,
-      nextAttemptAt: isoOrNull(raw.nextAttemptAt),
-      lastError: raw.lastError,
-      sentAt: isoOrNull(raw.sentAt),
+      state: delivery.state,
+      attempts: delivery.attempts,
+      nextAttemptAt: isoOrNull(delivery.nextAttemptAt),
+      lastError: delivery.lastError,
+      sentAt: isoOrNull(delivery.sentAt),
     };
   }
   return {
@@ -57,8 +61,8 @@ export function toLead(row: LeadRow): Lead {
     idempotencyKey: row.idempotency_key,
     fingerprint: row.fingerprint,
     receivedAt: new Date(row.received_at).toISOString(),
-    request: row.request,
-    quarantine: row.quarantine,
+    request: fromJson<QuoteRequest>(row.request),
+    quarantine: fromJson<Lead["quarantine"]>(row.quarantine),
     requestId: row.request_id,
     deliveries,
   };

@@ -1,8 +1,8 @@
 import type { Database } from "./database";
+import { dialects } from "./dialect";
 
-// The schema, as numbered migrations: the same SQL on PostgreSQL (applied by `npm run leads --
-// migrate`) and on the embedded engine (applied when it opens). Never edit a migration that has
-// shipped: append the next number.
+// Applying each engine's numbered migrations (migrations-postgres.ts, migrations-sqlite.ts) and
+// reading which one a database is at.
 
 export interface Migration {
   version: number;
@@ -10,121 +10,52 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [
-  {
-    version: 1,
-    description: "leads and their per-channel delivery state",
-    sql: `
-      CREATE TABLE leads (
-        -- Insertion order: list() and export read leads oldest first, whatever their clocks said.
-        seq bigserial NOT NULL UNIQUE,
-        id uuid PRIMARY KEY,
-        -- UNIQUE is what keeps two processes (or two function instances) from storing one
-        -- request twice; NULLs (requests without a key) never collide.
-        idempotency_key text UNIQUE,
-        fingerprint text NOT NULL,
-        received_at timestamptz NOT NULL,
-        request jsonb NOT NULL,
-        quarantine jsonb
-      );
-      CREATE TABLE lead_deliveries (
-        lead_id uuid NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
-        channel text NOT NULL,
-        state text NOT NULL CHECK (state IN ('pending', 'sent')),
-        attempts integer NOT NULL DEFAULT 0,
-        next_attempt_at timestamptz,
-        last_error text,
-        sent_at timestamptz,
-        -- A delivery run's claim on the channel, so that one process alone sends it.
-        leased_until timestamptz,
-        PRIMARY KEY (lead_id, channel)
-      );
-      CREATE INDEX lead_deliveries_pending ON lead_deliveries (next_attempt_at)
-        WHERE state = 'pending';
-    `,
-  },
-  {
-    version: 2,
-    description: "spam defences (spent challenges, rate counters) and personal-data lookups",
-    sql: `
-      -- An anti-bot challenge is accepted once: its nonce is kept until it expires. The owner is
-      -- the hash of the sender's email (src/server/spam/rate-limit.ts), for erasure on request.
-      CREATE TABLE spent_challenges (
-        nonce text PRIMARY KEY,
-        owner text NOT NULL,
-        expires_at timestamptz NOT NULL
-      );
-      CREATE INDEX spent_challenges_expiry ON spent_challenges (expires_at);
-      CREATE INDEX spent_challenges_owner ON spent_challenges (owner);
-      -- Fixed-window counters shared by every process: one upsert counts a hit atomically.
-      CREATE TABLE rate_counters (
-        key text NOT NULL,
-        window_start timestamptz NOT NULL,
-        window_end timestamptz NOT NULL,
-        hits integer NOT NULL,
-        PRIMARY KEY (key, window_start)
-      );
-      CREATE INDEX rate_counters_end ON rate_counters (window_end);
-      -- Retention (purge by date) and the rights of access and erasure (by email).
-      CREATE INDEX leads_received_at ON leads (received_at);
-      CREATE INDEX leads_email ON leads (lower(request->>'email'));
-    `,
-  },
-  {
-    version: 3,
-    description:
-      "who spent each challenge and made each rate hit (a replay is the same request), each lead's request id",
-    sql: `
-      -- A hash of the Idempotency-Key and the request's fingerprint: the same proof presented
-      -- again by the same request (a browser's or a proxy's retry) is let through to the insert,
-      -- which the unique idempotency key keeps single. NULL (no key) never matches.
-      ALTER TABLE spent_challenges ADD COLUMN spender text;
-      -- Each request counted once per rate window: the same request sent again (same spender)
-      -- gets the count its first copy got, so both copies get the same verdict.
-      CREATE TABLE rate_hits (
-        key text NOT NULL,
-        window_start timestamptz NOT NULL,
-        window_end timestamptz NOT NULL,
-        hit text NOT NULL,
-        position integer NOT NULL,
-        PRIMARY KEY (key, window_start, hit)
-      );
-      CREATE INDEX rate_hits_end ON rate_hits (window_end);
-      -- The id of the HTTP request that stored the lead, for the logs, email headers and webhook.
-      ALTER TABLE leads ADD COLUMN request_id text;
-    `,
-  },
-];
-
-export const latestVersion = migrations.reduce((latest, m) => Math.max(latest, m.version), 0);
-
 const migrationsTable = "lead_schema_migrations";
-// Any constant shared by every process: two `migrate` runs at once then apply each step once.
-const migrationLockKey = 4_246_813;
+
+/** The newest schema this code knows on the database's engine. */
+export function latestVersion(database: Database): number {
+  return Math.max(0, ...dialects[database.engine].migrations.map((m) => m.version));
+}
+
+/** Thrown when a database was migrated by a newer version of the code: nothing is written. */
+export class SchemaTooNewError extends Error {
+  constructor(location: string, found: number, known: number) {
+    super(
+      `la base ${location} est au schéma ${found}, plus récent que celui que ce code connaît ` +
+        `(${known}) : elle a été ouverte par une version plus récente du site ; installez cette ` +
+        "version (ou une plus récente) plutôt que de revenir en arrière",
+    );
+    this.name = "SchemaTooNewError";
+  }
+}
 
 /** Applies every migration not applied yet, all in one transaction. Returns their versions. */
 export async function migrate(database: Database): Promise<number[]> {
+  const dialect = dialects[database.engine];
   return database.transaction(async (client) => {
-    // Held until this transaction ends: a second `migrate` waits, then finds the work done.
-    await client.query("SELECT pg_advisory_xact_lock($1)", [migrationLockKey]);
-    await client.query(
+    // A second `migrate` waits here, then finds the work done.
+    if (dialect.migrationLock) await client.query(dialect.migrationLock);
+    await client.script(
       `CREATE TABLE IF NOT EXISTS ${migrationsTable} (
-         version integer PRIMARY KEY, description text NOT NULL,
-         applied_at timestamptz NOT NULL DEFAULT now())`,
+         version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL)`,
     );
     const applied = new Set(
       (await client.query<{ version: number }>(`SELECT version FROM ${migrationsTable}`)).rows.map(
-        (row) => row.version,
+        (row) => Number(row.version),
       ),
     );
+    const newest = Math.max(0, ...applied);
+    if (newest > latestVersion(database)) {
+      throw new SchemaTooNewError(database.location, newest, latestVersion(database));
+    }
     const done: number[] = [];
-    for (const migration of migrations) {
+    for (const migration of dialect.migrations) {
       if (applied.has(migration.version)) continue;
-      await client.query(migration.sql);
-      await client.query(`INSERT INTO ${migrationsTable} (version, description) VALUES ($1, $2)`, [
-        migration.version,
-        migration.description,
-      ]);
+      await client.script(migration.sql);
+      await client.query(
+        `INSERT INTO ${migrationsTable} (version, description, applied_at) VALUES ($1, $2, $3)`,
+        [migration.version, migration.description, new Date()],
+      );
       done.push(migration.version);
     }
     return done;
@@ -133,12 +64,10 @@ export async function migrate(database: Database): Promise<number[]> {
 
 /** The schema version in the database: 0 when `migrate` never ran. */
 export async function schemaVersion(database: Database): Promise<number> {
-  const { rows } = await database.query<{ version: number | null }>(
-    `SELECT CASE WHEN to_regclass('${migrationsTable}') IS NULL THEN 0 END AS version`,
-  );
-  if (rows[0]?.version === 0) return 0;
+  const { rows } = await database.query(dialects[database.engine].tableExists, [migrationsTable]);
+  if (rows.length === 0) return 0;
   const result = await database.query<{ version: number | null }>(
     `SELECT max(version) AS version FROM ${migrationsTable}`,
   );
-  return result.rows[0]?.version ?? 0;
+  return Number(result.rows[0]?.version ?? 0);
 }

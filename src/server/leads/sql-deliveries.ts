@@ -1,14 +1,10 @@
-import type { Database } from "./database";
+import { placeholders, type Database } from "./database";
+import { dialects } from "./dialect";
 import { leadColumns, toLead, type LeadRow } from "./lead-rows";
 import type { Channel, ClaimOptions, Delivery, DeliveryQueue, Lead } from "./lead-store";
+import { instant } from "./sql-leads";
 
 // The delivery queue in SQL: one row per lead and channel, claimed with a lease.
-
-/**
- * Channels claimed by one delivery run at most (about ten leads): a run stays well within its
- * lease, the next one takes the rest.
- */
-const claimBatch = 30;
 
 export class SqlDeliveryQueue implements DeliveryQueue {
   constructor(
@@ -18,20 +14,8 @@ export class SqlDeliveryQueue implements DeliveryQueue {
 
   async claimDue(now: Date, leaseMs: number, options: ClaimOptions = {}): Promise<Lead[]> {
     await this.ready();
-    // FOR UPDATE SKIP LOCKED: a second process running the same query at the same moment skips
-    // the rows this one is claiming instead of waiting for them, then finds them leased.
     const claimed = await this.database.query<{ lead_id: string; channel: Channel }>(
-      `WITH due AS (
-         SELECT d.lead_id, d.channel FROM lead_deliveries d JOIN leads l ON l.id = d.lead_id
-         WHERE d.state = 'pending' AND l.quarantine IS NULL
-           AND (d.leased_until IS NULL OR d.leased_until <= $1)
-           AND ($3 OR d.next_attempt_at IS NULL OR d.next_attempt_at <= $1)
-         ORDER BY l.seq
-         LIMIT ${claimBatch}
-         FOR UPDATE OF d SKIP LOCKED)
-       UPDATE lead_deliveries d SET leased_until = $2
-       FROM due WHERE d.lead_id = due.lead_id AND d.channel = due.channel
-       RETURNING d.lead_id, d.channel`,
+      dialects[this.database.engine].claimDue,
       [now, new Date(now.getTime() + leaseMs), options.ignoreBackOff === true],
     );
     if (claimed.rows.length === 0) return [];
@@ -39,9 +23,11 @@ export class SqlDeliveryQueue implements DeliveryQueue {
     for (const { lead_id, channel } of claimed.rows) {
       channels.set(lead_id, (channels.get(lead_id) ?? new Set()).add(channel));
     }
+    const ids = [...channels.keys()];
     const { rows } = await this.database.query<LeadRow>(
-      `SELECT ${leadColumns} FROM leads l WHERE l.id = ANY($1::uuid[]) ORDER BY l.seq`,
-      [[...channels.keys()]],
+      `SELECT ${leadColumns(this.database.engine)} FROM leads l
+       WHERE l.id IN (${placeholders(1, ids.length)}) ORDER BY l.seq`,
+      ids,
     );
     return rows.map((row) => {
       const lead = toLead(row);
@@ -68,9 +54,9 @@ export class SqlDeliveryQueue implements DeliveryQueue {
         channel,
         delivery.state,
         delivery.attempts,
-        delivery.nextAttemptAt,
+        instant(delivery.nextAttemptAt),
         delivery.lastError,
-        delivery.sentAt,
+        instant(delivery.sentAt),
       ],
     );
   }

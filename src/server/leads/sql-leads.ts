@@ -1,59 +1,68 @@
 import { emailCounterKey } from "../spam/rate-limit";
-import type { Database } from "./database";
+import { placeholders, type Database, type Queryable } from "./database";
+import { dialects } from "./dialect";
 import { deliveryEntries, leadColumns, toLead, uuidPattern, type LeadRow } from "./lead-rows";
 import type { Lead, LeadRecords, SaveResult } from "./lead-store";
 
-// The leads in SQL (tables leads and lead_deliveries, migrations.ts), the same on PostgreSQL and
-// on the embedded engine.
+// The leads in SQL (tables leads and lead_deliveries), one text for both engines.
+
+/** An instant as the store binds it: a Date, which each engine writes in its own type. */
+export const instant = (iso: string | null): Date | null => (iso === null ? null : new Date(iso));
+
+const byEmail = "lower(l.request ->> 'email') = lower($1)";
 
 export class SqlLeadRecords implements LeadRecords {
+  private readonly columns: string;
+
   constructor(
     private readonly database: Database,
     private readonly ready: () => Promise<void>,
-  ) {}
+  ) {
+    this.columns = leadColumns(database.engine);
+  }
 
   async save(lead: Lead): Promise<SaveResult> {
     await this.ready();
-    const values = [
-      lead.id,
-      lead.idempotencyKey,
-      lead.fingerprint,
-      lead.receivedAt,
-      JSON.stringify(lead.request),
-      lead.quarantine === null ? null : JSON.stringify(lead.quarantine),
-      JSON.stringify(
-        deliveryEntries(lead.deliveries).map(([channel, delivery]) => ({ channel, ...delivery })),
-      ),
-      lead.requestId,
-    ];
-    // One statement, so one transaction: the lead and its deliveries are committed together or
-    // not at all, and the visitor's 201 waits for that commit. ON CONFLICT DO NOTHING waits for a
-    // concurrent insert of the same key to commit or roll back, so two processes racing with one
-    // request end with one row and one "created".
-    const statement = `
-      WITH inserted AS (
-        INSERT INTO leads
-          (id, idempotency_key, fingerprint, received_at, request, quarantine, request_id)
-        VALUES ($1, $2, $3, $4, $5, $6, $8)
-        ON CONFLICT (idempotency_key) DO NOTHING
-        RETURNING id),
-      deliveries AS (
-        INSERT INTO lead_deliveries
-          (lead_id, channel, state, attempts, next_attempt_at, last_error, sent_at)
-        SELECT inserted.id, d.channel, d.state, d.attempts, d."nextAttemptAt", d."lastError",
-               d."sentAt"
-        FROM inserted, jsonb_to_recordset($7::jsonb) AS d(channel text, state text,
-          attempts integer, "nextAttemptAt" timestamptz, "lastError" text, "sentAt" timestamptz)
-        RETURNING 1)
-      SELECT (SELECT count(*) FROM inserted)::integer AS created`;
-    // Tried again on a dead connection only with a key: if the first try's commit went through
-    // unanswered, the second finds the key and answers "replayed"; without a key it would store
-    // the lead twice.
-    const { rows } =
-      lead.idempotencyKey === null
-        ? await this.database.once<{ created: number }>(statement, values)
-        : await this.database.query<{ created: number }>(statement, values);
-    if (rows[0]?.created === 1) return { outcome: "created", lead };
+    // One transaction: the lead and its deliveries are committed together or not at all, and
+    // the visitor's 201 waits for that commit. ON CONFLICT DO NOTHING waits for a concurrent
+    // insert of the same key to end, so two processes racing with one request store one row.
+    const created = await this.database.transaction(async (client) => {
+      const inserted = await client.query(
+        `INSERT INTO leads
+           (id, idempotency_key, fingerprint, received_at, request, quarantine, request_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
+         ON CONFLICT (idempotency_key) DO NOTHING
+         RETURNING id`,
+        [
+          lead.id,
+          lead.idempotencyKey,
+          lead.fingerprint,
+          new Date(lead.receivedAt),
+          JSON.stringify(lead.request),
+          lead.quarantine === null ? null : JSON.stringify(lead.quarantine),
+          lead.requestId,
+        ],
+      );
+      if (inserted.rowCount === 0) return false;
+      for (const [channel, delivery] of deliveryEntries(lead.deliveries)) {
+        await client.query(
+          `INSERT INTO lead_deliveries
+             (lead_id, channel, state, attempts, next_attempt_at, last_error, sent_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [
+            lead.id,
+            channel,
+            delivery.state,
+            delivery.attempts,
+            instant(delivery.nextAttemptAt),
+            delivery.lastError,
+            instant(delivery.sentAt),
+          ],
+        );
+      }
+      return true;
+    });
+    if (created) return { outcome: "created", lead };
     const existing = await this.getByKey(lead.idempotencyKey);
     if (existing === undefined) throw new Error("idempotency key conflict without a stored lead");
     return existing.fingerprint === lead.fingerprint
@@ -68,50 +77,34 @@ export class SqlLeadRecords implements LeadRecords {
 
   private async getByKey(key: string | null): Promise<Lead | undefined> {
     if (key === null) return undefined;
-    const { rows } = await this.database.query<LeadRow>(
-      `SELECT ${leadColumns} FROM leads l WHERE l.idempotency_key = $1`,
-      [key],
-    );
-    return rows[0] && toLead(rows[0]);
+    return (await this.read(this.database, "l.idempotency_key = $1", [key]))[0];
   }
 
   async get(id: string): Promise<Lead | undefined> {
     await this.ready();
     // Not a uuid: no such lead (PostgreSQL would otherwise refuse the query).
     if (!uuidPattern.test(id)) return undefined;
-    const { rows } = await this.database.query<LeadRow>(
-      `SELECT ${leadColumns} FROM leads l WHERE l.id = $1`,
-      [id],
-    );
-    return rows[0] && toLead(rows[0]);
+    return (await this.read(this.database, "l.id = $1", [id.toLowerCase()]))[0];
   }
 
   async list(): Promise<Lead[]> {
     await this.ready();
-    const { rows } = await this.database.query<LeadRow>(
-      `SELECT ${leadColumns} FROM leads l ORDER BY l.seq`,
-    );
-    return rows.map(toLead);
+    return this.read(this.database, "TRUE", []);
   }
 
   async release(id: string): Promise<Lead | undefined> {
     await this.ready();
     if (!uuidPattern.test(id)) return undefined;
-    const { rows } = await this.database.query<LeadRow>(
-      `UPDATE leads l SET quarantine = NULL WHERE l.id = $1 RETURNING ${leadColumns}`,
-      [id],
+    const { rowCount } = await this.database.query(
+      "UPDATE leads SET quarantine = NULL WHERE id = $1",
+      [id.toLowerCase()],
     );
-    return rows[0] && toLead(rows[0]);
+    return rowCount === 0 ? undefined : this.get(id);
   }
 
   async findByEmail(email: string): Promise<Lead[]> {
     await this.ready();
-    const { rows } = await this.database.query<LeadRow>(
-      `SELECT ${leadColumns} FROM leads l
-       WHERE lower(l.request->>'email') = lower($1) ORDER BY l.seq`,
-      [email.trim()],
-    );
-    return rows.map(toLead);
+    return this.read(this.database, byEmail, [email.trim()]);
   }
 
   async purge(before: Date, now: Date): Promise<number> {
@@ -129,25 +122,32 @@ export class SqlLeadRecords implements LeadRecords {
   async erase(email: string): Promise<{ leads: Lead[]; challenges: number; counters: number }> {
     await this.ready();
     const owner = emailCounterKey(email);
+    const { lockRead } = dialects[this.database.engine];
     return this.database.transaction(async (client) => {
-      // Deleted by what was read, under row locks: a lead saved meanwhile by the same person
-      // is not in this list and stays (the next erase finds it).
-      const { rows } = await client.query<LeadRow>(
-        `SELECT ${leadColumns} FROM leads l
-         WHERE lower(l.request->>'email') = lower($1) ORDER BY l.seq FOR UPDATE OF l`,
-        [email.trim()],
-      );
-      await client.query("DELETE FROM leads WHERE id = ANY($1::uuid[])", [rows.map((r) => r.id)]);
+      // Deleted by what was read: a lead saved meanwhile by the same person is not in this list
+      // and stays (the next erase finds it).
+      const leads = await this.read(client, byEmail, [email.trim()], lockRead);
+      if (leads.length > 0) {
+        await client.query(
+          `DELETE FROM leads WHERE id IN (${placeholders(1, leads.length)})`,
+          leads.map((lead) => lead.id),
+        );
+      }
       const challenges = await client.query("DELETE FROM spent_challenges WHERE owner = $1", [
         owner,
       ]);
       const counters = await client.query("DELETE FROM rate_counters WHERE key = $1", [owner]);
       await client.query("DELETE FROM rate_hits WHERE key = $1", [owner]);
-      return {
-        leads: rows.map(toLead),
-        challenges: challenges.rowCount,
-        counters: counters.rowCount,
-      };
+      return { leads, challenges: challenges.rowCount, counters: counters.rowCount };
     });
+  }
+
+  /** The leads matching `where` (a condition on `l`), oldest first, the rows locked by `lock`. */
+  private async read(on: Queryable, where: string, values: unknown[], lock = ""): Promise<Lead[]> {
+    const { rows } = await on.query<LeadRow>(
+      `SELECT ${this.columns} FROM leads l WHERE ${where} ORDER BY l.seq ${lock}`,
+      values,
+    );
+    return rows.map(toLead);
   }
 }

@@ -1,4 +1,4 @@
-import type { Database } from "./database";
+import type { Database, Queryable } from "./database";
 import type { SpamLedger } from "./lead-store";
 
 // The anti-spam ledger in SQL: spent challenges and fixed-window rate counters, shared by every
@@ -22,14 +22,16 @@ export class SqlSpamLedger implements SpamLedger {
     // other gets a row back only when it is the same spender (the conflict waits for the first
     // insert to commit, then the WHERE compares); NULL never equals NULL. Challenges past their
     // expiry are forgotten on the way (the index keeps it cheap).
-    const { rowCount } = await this.database.once(
-      `WITH expired AS (DELETE FROM spent_challenges WHERE expires_at < now())
-       INSERT INTO spent_challenges (nonce, owner, expires_at, spender) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (nonce) DO UPDATE SET spender = EXCLUDED.spender
-         WHERE spent_challenges.spender = EXCLUDED.spender`,
-      [nonce, owner, expiresAt, spender],
-    );
-    return rowCount === 1;
+    return this.database.transaction(async (client) => {
+      await client.query("DELETE FROM spent_challenges WHERE expires_at < $1", [new Date()]);
+      const { rowCount } = await client.query(
+        `INSERT INTO spent_challenges (nonce, owner, expires_at, spender) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (nonce) DO UPDATE SET spender = EXCLUDED.spender
+           WHERE spent_challenges.spender = EXCLUDED.spender`,
+        [nonce, owner, expiresAt, spender],
+      );
+      return rowCount === 1;
+    });
   }
 
   async countHit(
@@ -39,24 +41,24 @@ export class SqlSpamLedger implements SpamLedger {
     hit: string | null = null,
   ): Promise<number> {
     await this.ready();
-    const count = `WITH ended AS (DELETE FROM rate_counters WHERE window_end <= $2)
-       INSERT INTO rate_counters (key, window_start, window_end, hits) VALUES ($1, $2, $3, 1)
-       ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
-       RETURNING hits`;
-    if (hit === null) {
-      const { rows } = await this.database.query<{ hits: number }>(count, [
-        key,
-        windowStart,
-        windowEnd,
-      ]);
+    // Windows that have ended are forgotten on the way, then one upsert counts the hit.
+    const count = async (client: Queryable) => {
+      await client.query("DELETE FROM rate_counters WHERE window_end <= $1", [windowStart]);
+      const { rows } = await client.query<{ hits: number }>(
+        `INSERT INTO rate_counters (key, window_start, window_end, hits) VALUES ($1, $2, $3, 1)
+         ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_counters.hits + 1
+         RETURNING hits`,
+        [key, windowStart, windowEnd],
+      );
       return rows[0]?.hits ?? 1;
-    }
+    };
+    if (hit === null) return this.database.transaction(count);
     // The hit's row first: a second copy of the request inserting it at the same moment waits
     // for this transaction to commit, then reads the position this one recorded.
     return this.database.transaction(async (client) => {
+      await client.query("DELETE FROM rate_hits WHERE window_end <= $1", [windowStart]);
       const claimed = await client.query(
-        `WITH ended AS (DELETE FROM rate_hits WHERE window_end <= $2)
-         INSERT INTO rate_hits (key, window_start, window_end, hit, position)
+        `INSERT INTO rate_hits (key, window_start, window_end, hit, position)
          VALUES ($1, $2, $3, $4, 0) ON CONFLICT (key, window_start, hit) DO NOTHING`,
         [key, windowStart, windowEnd, hit],
       );
@@ -67,8 +69,7 @@ export class SqlSpamLedger implements SpamLedger {
         );
         return rows[0]?.position ?? 1;
       }
-      const { rows } = await client.query<{ hits: number }>(count, [key, windowStart, windowEnd]);
-      const hits = rows[0]?.hits ?? 1;
+      const hits = await count(client);
       await client.query(
         "UPDATE rate_hits SET position = $4 WHERE key = $1 AND window_start = $2 AND hit = $3",
         [key, windowStart, hit, hits],

@@ -1,19 +1,19 @@
 import { processLogger } from "../log/logger";
-import { Database } from "./database";
+import type { Database } from "./database";
 import type { LeadStore } from "./lead-store";
-import { latestVersion, migrate, schemaVersion } from "./migrations";
+import { latestVersion, migrate, schemaVersion, SchemaTooNewError } from "./migrations";
 import { SqlDeliveryQueue } from "./sql-deliveries";
 import { SqlLeadRecords } from "./sql-leads";
 import { SqlSpamLedger } from "./sql-ledger";
 
-// The lead store: its three jobs (lead-store.ts) over one database, PostgreSQL or the embedded
-// engine, with the same SQL and the same migrations.
+// The lead store: its three jobs (lead-store.ts) over one database, PostgreSQL or SQLite, with
+// the same SQL but where the dialects differ (dialect.ts), and each engine's migrations.
 
 /** Thrown while the database lacks the schema: the endpoint answers 500 and logs this message. */
 export class SchemaMissingError extends Error {
-  constructor(found: number) {
+  constructor(found: number, needed: number) {
     super(
-      `the schema for leads is at version ${found}, ${latestVersion} is needed: ` +
+      `the schema for leads is at version ${found}, ${needed} is needed: ` +
         "run `npm run leads -- migrate` with the same DATABASE_URL",
     );
     this.name = "SchemaMissingError";
@@ -26,11 +26,7 @@ export class SqlLeadStore implements LeadStore {
   private readonly queue: SqlDeliveryQueue;
   private readonly ledger: SqlSpamLedger;
 
-  /** `onClose` runs after the pool ends: the embedded engine stops there when this store owns it. */
-  constructor(
-    readonly database: Database,
-    private readonly onClose: () => Promise<void> = async () => {},
-  ) {
+  constructor(readonly database: Database) {
     const ready = () => this.ready();
     this.records = new SqlLeadRecords(database, ready);
     this.queue = new SqlDeliveryQueue(database, ready);
@@ -64,6 +60,11 @@ export class SqlLeadStore implements LeadStore {
     return schemaVersion(this.database);
   }
 
+  /** The newest schema this code knows on this store's engine. */
+  latestVersion(): number {
+    return latestVersion(this.database);
+  }
+
   /** One round trip to the database, for `npm run leads -- check`. */
   async ping(): Promise<void> {
     await this.database.query("SELECT 1");
@@ -75,8 +76,12 @@ export class SqlLeadStore implements LeadStore {
   private async ready(): Promise<void> {
     if (this.schemaChecked) return;
     const version = await this.schemaVersion();
-    if (version < latestVersion) {
-      const error = new SchemaMissingError(version);
+    const latest = latestVersion(this.database);
+    if (version !== latest) {
+      const error =
+        version > latest
+          ? new SchemaTooNewError(this.database.location, version, latest)
+          : new SchemaMissingError(version, latest);
       processLogger().error(error.message);
       throw error;
     }
@@ -85,6 +90,5 @@ export class SqlLeadStore implements LeadStore {
 
   async close(): Promise<void> {
     await this.database.close();
-    await this.onClose();
   }
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Database } from "../../../src/server/leads/database";
+import { PostgresDatabase } from "../../../src/server/leads/postgres-database";
 import { openLeadStore } from "../../../src/server/leads/open-store";
 import { SqlLeadStore } from "../../../src/server/leads/sql-store";
 import { embeddedSettings } from "../../../src/test-utils/leads";
@@ -10,7 +10,7 @@ import { embeddedSettings } from "../../../src/test-utils/leads";
 
 /** A pool on PostgreSQL at `url`, not migrated: one per process it stands for. */
 export function postgresStore(url: string): SqlLeadStore {
-  return new SqlLeadStore(new Database({ connectionString: url }));
+  return new SqlLeadStore(new PostgresDatabase({ connectionString: url }));
 }
 
 /** A fresh embedded data folder (QUOTE_DATABASE_DIR), in a temporary folder. */

@@ -1,0 +1,151 @@
+/** @jest-environment node */
+import { afterAll, expect, test } from "@jest/globals";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { embeddedSettings, makeLead } from "../../../test-utils/leads";
+import { captureLog } from "../../../test-utils/log-capture";
+import { setProcessLogger } from "../../log/logger";
+import { EmbeddedStoreError, embeddedFileName } from "../embedded-store";
+import { postgresMigrations } from "../migrations-postgres";
+import { SchemaTooNewError } from "../migrations";
+import { openLeadStore } from "../open-store";
+
+// The embedded file as an operator meets it: what it refuses (and leaves as it was), and the
+// leads of an earlier version's engine (PGlite) carried over once.
+
+const root = mkdtempSync(join(tmpdir(), "embedded-file-"));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const folder = (name: string) => join(root, name);
+const open = (dir: string) => openLeadStore(embeddedSettings(dir));
+
+test("a file that is not a database is refused in French, naming it, and left untouched", async () => {
+  const dir = folder("not-a-database");
+  mkdirSync(dir);
+  const file = join(dir, embeddedFileName);
+  const content = "Ceci est un tableur exporté, pas une base.\n".repeat(200);
+  writeFileSync(file, content);
+  const opening = open(dir);
+  await expect(opening).rejects.toThrow(EmbeddedStoreError);
+  await expect(opening).rejects.toThrow(`le fichier ${file} n'est pas une base SQLite lisible`);
+  expect(readFileSync(file, "utf8")).toBe(content);
+});
+
+test("a database of a newer schema than the code is refused, and nothing is written to it", async () => {
+  const dir = folder("newer");
+  const store = await open(dir);
+  const lead = makeLead();
+  await store.save(lead);
+  await store.database.query(
+    "INSERT INTO lead_schema_migrations (version, description, applied_at) VALUES ($1, $2, $3)",
+    [99, "a later version's", new Date()],
+  );
+  await store.close();
+  const before = readFileSync(join(dir, embeddedFileName));
+  await expect(open(dir)).rejects.toThrow(SchemaTooNewError);
+  await expect(open(dir)).rejects.toThrow(/schéma 99, plus récent .* version plus récente/);
+  expect(readFileSync(join(dir, embeddedFileName)).equals(before)).toBe(true);
+});
+
+test("a file held by a stuck process is refused after the busy timeout, with what to do", async () => {
+  const dir = folder("locked");
+  (await open(dir)).close();
+  const file = join(dir, embeddedFileName);
+  // Another process takes the write lock and keeps it until its stdin closes.
+  const stuck = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const { DatabaseSync } = require("node:sqlite");
+       const db = new DatabaseSync(${JSON.stringify(file)});
+       db.exec("BEGIN IMMEDIATE");
+       console.log("locked");
+       process.stdin.resume();
+       process.stdin.on("end", () => process.exit(0));`,
+    ],
+    { stdio: ["pipe", "pipe", "inherit"] },
+  );
+  try {
+    const [line] = (await once(stuck.stdout!, "data")) as [Buffer];
+    expect(String(line)).toContain("locked");
+    await expect(open(dir)).rejects.toThrow(
+      `le fichier ${file} est verrouillé par un autre processus`,
+    );
+  } finally {
+    stuck.stdin!.end();
+    await once(stuck, "exit");
+  }
+  // Once the process is gone, the same file opens.
+  await (await open(dir)).close();
+}, 30_000);
+
+test("an earlier version's PGlite folder is carried over once: every lead, delivery and ledger row, the folder kept", async () => {
+  const dir = folder("upgrade");
+  const pgdata = join(dir, "pgdata");
+  const leads = [
+    makeLead({ company: "Office public de l'habitat « Les Cèdres »" }),
+    { ...makeLead({}, { key: null }), quarantine: { reason: "formulaire rempli en 0,8 s" } },
+    { ...makeLead({ email: "autre@bailleur.fr" }), requestId: "req-42" },
+  ];
+  leads[0]!.deliveries.email = {
+    state: "sent",
+    attempts: 1,
+    nextAttemptAt: null,
+    lastError: null,
+    sentAt: "2026-03-04T10:20:30.456Z",
+  };
+  // The earlier version's data folder, written by the engine and schema it used.
+  mkdirSync(dir);
+  const { PGlite } = await import("@electric-sql/pglite");
+  const earlier = await PGlite.create(pgdata);
+  for (const migration of postgresMigrations) await earlier.exec(migration.sql);
+  for (const lead of leads) {
+    await earlier.query(
+      `INSERT INTO leads (id, idempotency_key, fingerprint, received_at, request, quarantine,
+         request_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        lead.id,
+        lead.idempotencyKey,
+        lead.fingerprint,
+        lead.receivedAt,
+        JSON.stringify(lead.request),
+        lead.quarantine && JSON.stringify(lead.quarantine),
+        lead.requestId,
+      ],
+    );
+    for (const [channel, d] of Object.entries(lead.deliveries)) {
+      await earlier.query(
+        `INSERT INTO lead_deliveries (lead_id, channel, state, attempts, next_attempt_at,
+           last_error, sent_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [lead.id, channel, d.state, d.attempts, d.nextAttemptAt, d.lastError, d.sentAt],
+      );
+    }
+  }
+  await earlier.query(
+    "INSERT INTO spent_challenges (nonce, owner, expires_at, spender) VALUES ($1, $2, $3, $4)",
+    ["nonce-1", "owner-1", new Date(Date.now() + 3_600_000).toISOString(), "spender-1"],
+  );
+  await earlier.close();
+
+  const captured = captureLog();
+  setProcessLogger(captured.log);
+  const store = await open(dir);
+  expect(await store.list()).toEqual(leads);
+  // The spent challenge came too: the same nonce by another spender is refused.
+  expect(await store.spendChallenge("nonce-1", new Date(Date.now() + 60_000), "o", "other")).toBe(
+    false,
+  );
+  expect(captured.lines).toContainEqual(
+    expect.objectContaining({ leads: 3, deliveries: 6, ledgerRows: 1 }),
+  );
+  expect(existsSync(join(pgdata, "PG_VERSION"))).toBe(true);
+  await store.close();
+
+  // Opened again, nothing is imported twice.
+  const again = await open(dir);
+  expect(await again.list()).toHaveLength(3);
+  await again.close();
+}, 120_000);
