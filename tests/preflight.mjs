@@ -39,6 +39,16 @@ function aptGet(args) {
   return status === 0;
 }
 
+// The project runs on Node 24 (.nvmrc): an older one would build and test something else.
+const nodeMajor = Number(process.versions.node.split(".")[0]);
+if (nodeMajor < 24) {
+  console.error(
+    `npm test runs on Node 24; this is Node ${process.versions.node}. Bring it, then run again:\n\n` +
+      "  bash scripts/node-24.sh && npm ci && npm test\n",
+  );
+  process.exit(1);
+}
+
 if (process.env.CHROMIUM_PATH && !isExecutable(chromium)) {
   // Debian's package would not put it there.
   console.error(`CHROMIUM_PATH=${chromium} is not an executable: point it at Chromium.`);

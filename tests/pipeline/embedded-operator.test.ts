@@ -18,10 +18,7 @@ interface Posted {
   email: string;
 }
 
-/**
- * A fresh data folder, its database created by this process (initdb takes seconds, tens on a busy
- * machine) so that the server's start is an ordinary one.
- */
+/** A fresh data folder, its database file created by this process, as an earlier start would. */
 async function createdFolder(prefix: string): Promise<string> {
   const folder = embeddedFolder(prefix);
   await (await embeddedStore(folder)).close();

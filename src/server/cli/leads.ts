@@ -6,7 +6,7 @@ import { commands, type CliContext } from "./commands";
 
 // `npm run leads -- <commande>`: the same commands on PostgreSQL and on the embedded database,
 // chosen by the same variables as the endpoint (DATABASE_URL, else QUOTE_DATABASE_DIR). Beside a
-// running server, a command joins the engine that server hosts (src/server/leads/embedded-host.ts).
+// running server, a command opens the same SQLite file (src/server/leads/sqlite-database.ts).
 
 function help(): string {
   const width = Math.max(...Object.entries(commands).map(([n, c]) => `${n} ${c.args}`.length));

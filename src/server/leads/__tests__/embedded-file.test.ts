@@ -1,15 +1,12 @@
 /** @jest-environment node */
 import { afterAll, expect, test } from "@jest/globals";
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { embeddedSettings, makeLead } from "../../../test-utils/leads";
-import { captureLog } from "../../../test-utils/log-capture";
-import { setProcessLogger } from "../../log/logger";
 import { EmbeddedStoreError, embeddedFileName } from "../embedded-store";
-import { postgresMigrations } from "../migrations-postgres";
 import { SchemaTooNewError } from "../migrations";
 import { openLeadStore } from "../open-store";
 
@@ -82,6 +79,13 @@ test("a file held by a stuck process is refused after the busy timeout, with wha
   await (await open(dir)).close();
 }, 30_000);
 
+const run = (args: string[], env: NodeJS.ProcessEnv, input = "") =>
+  spawnSync(process.execPath, ["--import", "tsx", ...args], {
+    env: { ...process.env, ...env },
+    input,
+    encoding: "utf8",
+  });
+
 test("an earlier version's PGlite folder is carried over once: every lead, delivery and ledger row, the folder kept", async () => {
   const dir = folder("upgrade");
   const pgdata = join(dir, "pgdata");
@@ -97,54 +101,32 @@ test("an earlier version's PGlite folder is carried over once: every lead, deliv
     lastError: null,
     sentAt: "2026-03-04T10:20:30.456Z",
   };
-  // The earlier version's data folder, written by the engine and schema it used.
   mkdirSync(dir);
-  const { PGlite } = await import("@electric-sql/pglite");
-  const earlier = await PGlite.create(pgdata);
-  for (const migration of postgresMigrations) await earlier.exec(migration.sql);
-  for (const lead of leads) {
-    await earlier.query(
-      `INSERT INTO leads (id, idempotency_key, fingerprint, received_at, request, quarantine,
-         request_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [
-        lead.id,
-        lead.idempotencyKey,
-        lead.fingerprint,
-        lead.receivedAt,
-        JSON.stringify(lead.request),
-        lead.quarantine && JSON.stringify(lead.quarantine),
-        lead.requestId,
-      ],
-    );
-    for (const [channel, d] of Object.entries(lead.deliveries)) {
-      await earlier.query(
-        `INSERT INTO lead_deliveries (lead_id, channel, state, attempts, next_attempt_at,
-           last_error, sent_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [lead.id, channel, d.state, d.attempts, d.nextAttemptAt, d.lastError, d.sentAt],
-      );
-    }
-  }
-  await earlier.query(
-    "INSERT INTO spent_challenges (nonce, owner, expires_at, spender) VALUES ($1, $2, $3, $4)",
-    ["nonce-1", "owner-1", new Date(Date.now() + 3_600_000).toISOString(), "spender-1"],
+  const written = run(
+    ["src/test-utils/earlier-engine-folder.ts", pgdata],
+    {},
+    JSON.stringify(leads),
   );
-  await earlier.close();
+  expect(written.stderr).toBe("");
+  expect(written.status).toBe(0);
 
-  const captured = captureLog();
-  setProcessLogger(captured.log);
+  // The operator's first command after the upgrade opens the file, which carries the folder over.
+  const check = run(["src/server/cli/leads.ts", "check"], { QUOTE_DATABASE_DIR: dir });
+  expect(check.stdout).toContain(`Base intégrée SQLite ${join(dir, embeddedFileName)} : joignable`);
+  expect(check.stdout).toContain(`Ancienne base intégrée ${pgdata} : reprise le `);
+  expect(check.stdout).toContain("(3 demande(s), 6 envoi(s))");
+  expect(existsSync(join(pgdata, "PG_VERSION"))).toBe(true);
+
   const store = await open(dir);
   expect(await store.list()).toEqual(leads);
   // The spent challenge came too: the same nonce by another spender is refused.
   expect(await store.spendChallenge("nonce-1", new Date(Date.now() + 60_000), "o", "other")).toBe(
     false,
   );
-  expect(captured.lines).toContainEqual(
-    expect.objectContaining({ leads: 3, deliveries: 6, ledgerRows: 1 }),
-  );
-  expect(existsSync(join(pgdata, "PG_VERSION"))).toBe(true);
   await store.close();
 
   // Opened again, nothing is imported twice.
+  expect(run(["src/server/cli/leads.ts", "check"], { QUOTE_DATABASE_DIR: dir }).status).toBe(0);
   const again = await open(dir);
   expect(await again.list()).toHaveLength(3);
   await again.close();
