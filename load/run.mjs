@@ -21,6 +21,11 @@ import { embeddedSettings } from "../src/test-utils/leads.ts";
 const budgets = {
   /** Resident memory may grow this much between the 1,000th and the 10,000th request. */
   memoryGrowthMB: 50,
+  /**
+   * Resident memory after the mix and the posts: the site and its build must fit side by side
+   * on a 1 GB machine.
+   */
+  residentMB: 150,
   /** 95th percentile of a valid post's answer, 10 clients posting at once. */
   postP95Ms: 100,
 };
@@ -178,6 +183,7 @@ try {
 
   unexpected = 0;
   const posts = await load({ amount: 500, requests: [post("/api/contact")] });
+  const afterPostsMB = residentMB();
   const p = (/** @type {number} */ share) => percentile(posts.latencies, share).toFixed(1);
   const postErrors = unexpected + failures(posts.result);
 
@@ -227,6 +233,12 @@ try {
   row("resident memory at start", `${startMB.toFixed(1)} MB`, "");
   row("… after the first 1,000 mixed requests", `${afterFirstMB.toFixed(1)} MB`, "");
   row("… after 10,000", `${afterAllMB.toFixed(1)} MB`, "");
+  row(
+    "… after 500 posts more, each stored in the embedded database",
+    `${afterPostsMB.toFixed(1)} MB`,
+    `≤ ${budgets.residentMB} MB`,
+    afterPostsMB <= budgets.residentMB,
+  );
   row(
     "growth from 1,000 to 10,000",
     `${growth.toFixed(1)} MB`,

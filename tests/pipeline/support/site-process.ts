@@ -1,5 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -116,6 +124,12 @@ export class SiteProcess {
       this.outputWaiters.add(check);
       check();
     });
+  }
+
+  /** The server's resident memory in MB, as the kernel counts it (VmRSS; Linux). */
+  residentMB(): number {
+    const status = readFileSync(`/proc/${this.child?.pid}/status`, "utf8");
+    return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]) / 1024;
   }
 
   /** SIGKILL: no shutdown, no last write, as a crash or an out-of-memory kill. */
