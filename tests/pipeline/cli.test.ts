@@ -1,7 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { latestVersion } from "../../src/server/leads/migrations";
 import { embeddedStore } from "./support/stores";
 import { leads } from "./support/cli";
 import { makeLead, waitFor } from "./support/leads";
@@ -118,9 +117,9 @@ test("the help lists every command", async () => {
   expect((await leads(["inconnue"], {})).code).toBe(2);
 });
 
-test("the same commands on the embedded engine, joining the process that hosts it, or opening it", async () => {
+test("the same commands on the embedded engine, beside a process that has its file open, or alone", async () => {
   const data = join(folder, "leads");
-  // This process hosts the engine, as the server would: the commands join it over its socket.
+  // This process has the file open, as the server would: the commands open it beside.
   const fileStore = await embeddedStore(data);
   const lead = makeLead({ firstName: "Aurélie" }, { channels: ["email"] });
   await fileStore.save(lead);
@@ -135,7 +134,7 @@ test("the same commands on the embedded engine, joining the process that hosts i
   expect((await leads(["migrate"], fileEnv)).stdout).toBe("Schéma déjà à jour.\n");
   const check = await leads(["check"], fileEnv);
   expect(check.stdout).toContain(
-    `Base intégrée ${data} : joignable (schéma à jour, version ${latestVersion})`,
+    `Base intégrée SQLite ${data}/leads.sqlite : joignable (schéma à jour, version 1)`,
   );
   expect(check.stdout).toMatch(/^Webhook : non configuré/m);
   const list = await leads(["list"], fileEnv);
@@ -153,7 +152,7 @@ test("the same commands on the embedded engine, joining the process that hosts i
     "0 demande(s) traitée(s) : 0 envoi(s) réussi(s), 0 échec(s).\n",
   );
   expect((await leads(["list"], fileEnv)).stdout).toContain("email:envoyé");
-  // No process hosts it now: the command opens the folder itself.
+  // No other process has it open now: the command opens it alone.
   await fileStore.close();
   const alone = await leads(["list"], fileEnv);
   expect(alone.stdout).toContain(`${lead.id}`);

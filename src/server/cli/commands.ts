@@ -134,7 +134,7 @@ const check: Command = {
           `schéma en version ${version} sur ${latest} : lancez npm run leads -- migrate`,
         );
       }
-      return `moteur ${opened.database.engine === "sqlite" ? "SQLite" : "PostgreSQL"}, schéma à jour, version ${version}`;
+      return `schéma à jour, version ${version}`;
     });
     const opened = await store().catch(() => undefined);
     if (opened?.database instanceof SqliteDatabase) {

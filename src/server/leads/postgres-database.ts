@@ -52,17 +52,14 @@ export class PostgresDatabase implements Database {
   }
 
   async transaction<T>(work: (client: Transaction) => Promise<T>): Promise<T> {
-    let client = await this.pool.connect();
+    let client: pg.PoolClient;
     try {
-      await client.query("BEGIN");
+      client = await this.begin();
     } catch (error) {
       // A pooled connection the server dropped while idle: nothing ran yet, so a fresh one may.
-      client.release(error as Error);
       if (!isConnectionError(error)) throw error;
-      client = await this.pool.connect();
-      await client.query("BEGIN");
+      client = await this.begin();
     }
-    client.on("error", ignoreClientError);
     let broken: unknown;
     const transaction: Transaction = {
       query: async <R extends Row>(text: string, values?: readonly unknown[]) => {
@@ -85,6 +82,22 @@ export class PostgresDatabase implements Database {
       client.removeListener("error", ignoreClientError);
       // A connection that failed is closed rather than handed to the next request.
       client.release(isConnectionError(broken) ? (broken as Error) : undefined);
+    }
+  }
+
+  /** A connection out of the pool with a transaction open on it. */
+  private async begin(): Promise<pg.PoolClient> {
+    const client = await this.pool.connect();
+    // Checked out, a connection has no listener of the pool's: one that dies now would emit an
+    // error nobody listens to, which ends the process. The failure reaches the statement anyway.
+    client.on("error", ignoreClientError);
+    try {
+      await client.query("BEGIN");
+      return client;
+    } catch (error) {
+      client.removeListener("error", ignoreClientError);
+      client.release(error as Error);
+      throw error;
     }
   }
 
