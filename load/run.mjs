@@ -22,10 +22,10 @@ const budgets = {
   /** Resident memory may grow this much between the 1,000th and the 10,000th request. */
   memoryGrowthMB: 50,
   /**
-   * Resident memory after the mix and the posts: the site and its build must fit side by side
-   * on a 1 GB machine.
+   * Resident memory after the mix and the posts (about 145 MB measured; 893 MB when the embedded
+   * engine was PGlite): the site and its build must fit side by side on a 1 GB machine.
    */
-  residentMB: 150,
+  residentMB: 170,
   /** 95th percentile of a valid post's answer, 10 clients posting at once. */
   postP95Ms: 100,
 };
