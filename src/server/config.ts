@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { cmsAuthSettings, type CmsAuthSettings } from "./cms-auth/settings";
+import { buildEnvironment, deployProblems, type DeploySettings } from "./deploy/settings";
 import { resolve } from "node:path";
 import { coerce, define, optional, string, type, validate, type Struct } from "superstruct";
 import { defaultSiteUrl } from "../shared/site-url";
@@ -41,6 +42,8 @@ export interface ServerConfig {
   delivery: DeliveryConfig;
   /** The admin's GitHub sign-in; undefined when no client is configured. */
   cmsAuth: CmsAuthSettings | undefined;
+  /** Publishing on push (src/server/deploy/); null when DEPLOY_GIT_URL is not set. */
+  deploy: DeploySettings | null;
   /** QUOTE_RETENTION_DAYS. */
   retentionDays: number;
   /** LOG_LEVEL. */
@@ -120,6 +123,28 @@ const schema = type({
   CMS_GITHUB_CLIENT_ID: variable("l'identifiant du client GitHub", (raw) => raw),
   CMS_GITHUB_CLIENT_SECRET: variable("le secret du client GitHub", (raw) => raw),
   CMS_GITHUB_URL: variable("une adresse http(s)", (raw) => raw),
+  // Publishing on push (src/server/deploy/settings.ts checks them together).
+  CMS_REPO: variable("un dépôt, par exemple mon-organisation/site", (raw) =>
+    /^[\w.-]+(\/[\w.-]+)+$/.test(raw) ? raw : invalid,
+  ),
+  CMS_BRANCH: variable("un nom de branche", (raw) =>
+    /^[\w./-]+$/.test(raw) && !raw.includes("..") ? raw : invalid,
+  ),
+  DEPLOY_GIT_URL: variable("une adresse git (SSH, HTTPS) ou un chemin", (raw) =>
+    raw.startsWith("-") ? invalid : raw,
+  ),
+  DEPLOY_WEBHOOK_SECRET: variable("un secret d'au moins 16 caractères", (raw) =>
+    raw.length >= 16 ? raw : invalid,
+  ),
+  DEPLOY_DIR: variable("un chemin de dossier", (raw) => raw),
+  DEPLOY_NOTIFY_TO: variable("des adresses email séparées par des virgules", (raw) => {
+    const to = raw
+      .split(",")
+      .map((address) => address.trim())
+      .filter(Boolean);
+    return to.every(mailbox) ? to : invalid;
+  }),
+  DEPLOY_KEEP_RELEASES: variable("un nombre entier de versions, de 2 à 50", wholeNumber(2, 50)),
   QUOTE_DATABASE_DIR: variable("un chemin de dossier", (raw) => raw),
   QUOTE_CHALLENGE_SECRET: variable("un secret", (raw) => raw),
   QUOTE_RATE_LIMIT: variable(
@@ -171,6 +196,8 @@ const secretVariables = new Set([
   "QUOTE_CHALLENGE_SECRET",
   "QUOTE_WEBHOOK_SECRET",
   "CMS_GITHUB_CLIENT_SECRET",
+  "DEPLOY_WEBHOOK_SECRET",
+  "DEPLOY_GIT_URL",
 ]);
 
 /** Half of a channel set is an error, not a notification silently dropped. */
@@ -230,6 +257,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
   } catch (failure) {
     problems.push(failure instanceof Error ? failure.message : String(failure));
   }
+  problems.push(...deployProblems(values));
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -263,6 +291,19 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
     },
     retentionDays: values.QUOTE_RETENTION_DAYS ?? 1095,
     cmsAuth,
+    deploy:
+      values.DEPLOY_GIT_URL && values.DEPLOY_WEBHOOK_SECRET && values.CMS_REPO
+        ? {
+            gitUrl: values.DEPLOY_GIT_URL,
+            secret: values.DEPLOY_WEBHOOK_SECRET,
+            dir: resolve(process.cwd(), values.DEPLOY_DIR ?? "data/deploy"),
+            repository: values.CMS_REPO,
+            branch: values.CMS_BRANCH ?? "main",
+            notifyTo: values.DEPLOY_NOTIFY_TO ?? [],
+            keepReleases: values.DEPLOY_KEEP_RELEASES ?? 5,
+            buildEnv: buildEnvironment(env),
+          }
+        : null,
     logLevel: values.LOG_LEVEL ?? "info",
   };
 }

@@ -2,6 +2,7 @@
 // admin, and the _headers file a build would write, precompressed by the build's own module and
 // served by createSiteServer; `get` asks for a path raw (fetch would decompress bodies and hide
 // the encoding), and `expectHostHeaders` compares an answer with what _headers says.
+import { fixedSite } from "../server/http/site-files";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -99,7 +100,13 @@ export async function startFixtureSite(): Promise<FixtureSite> {
     settings: { clientId: "Iv1.id", clientSecret: "secret", githubUrl: "https://ghe.example.fr" },
   });
   // The request log in memory, out of the test's output (its lines: request-id.test.ts).
-  const app = await createSiteServer({ publicDir, endpoint, spam, cmsAuth, log: captureLog().log });
+  const app = await createSiteServer({
+    site: fixedSite(publicDir),
+    endpoint,
+    spam,
+    cmsAuth,
+    log: captureLog().log,
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const get: FixtureSite["get"] = (path, { method = "GET", headers = {} } = {}) =>

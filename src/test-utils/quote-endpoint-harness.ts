@@ -6,6 +6,7 @@
 //   its webpack loader emits). Only webpack itself is left out. If a Gatsby upgrade changes how
 //   bodies reach functions, these tests say so.
 // Each test file mocks gatsby-cli's reporter itself (jest.mock is hoisted per file).
+import { fixedSite } from "../server/http/site-files";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type RequestListener } from "node:http";
 import { connect, type AddressInfo } from "node:net";
@@ -110,7 +111,7 @@ export async function startProductionServer(): Promise<Running> {
   // `npm run serve` reads its configuration and opens its store once instead.
   const spam = { secret: testChallengeSecret, limits: parseRateLimits("off") };
   const app = await createSiteServer({
-    publicDir,
+    site: fixedSite(publicDir),
     endpoint: createQuoteEndpoint({
       store: () => sharedLeadStore(readServerConfig().store),
       spam,

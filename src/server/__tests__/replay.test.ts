@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { fixedSite } from "../http/site-files";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -47,7 +48,7 @@ beforeEach(async () => {
   // The rate limits on, as in production: a replay answered from the store is not counted.
   const spam = { secret: testChallengeSecret, limits: parseRateLimits("address=2/10m") };
   app = await createSiteServer({
-    publicDir,
+    site: fixedSite(publicDir),
     endpoint: createQuoteEndpoint({ store: async () => store, spam }),
     spam,
     log: captureLog().log,

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { fixedSite } from "../http/site-files";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -45,7 +46,7 @@ async function start(trustProxy: TrustProxy = false) {
   lines = captured.lines;
   const spam = { secret: testChallengeSecret, limits: parseRateLimits("off") };
   app = await createSiteServer({
-    publicDir,
+    site: fixedSite(publicDir),
     endpoint: createQuoteEndpoint({
       store: async () => store,
       // Owed a webhook, delivered later by a runner of its own (see the last test).

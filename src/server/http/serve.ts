@@ -10,7 +10,10 @@ import { createLogger, setProcessLogger } from "../log/logger";
 import { oneLine } from "../one-line";
 import { createQuoteEndpoint } from "../quote-endpoint";
 import { spamSettings } from "../spam/screen";
+import { fixedSite, releasedSite } from "./site-files";
 import { createSiteServer } from "./site-server";
+import { Deployer } from "../deploy/deployer";
+import { failureNotifier } from "../deploy/failure-email";
 
 // `npm run serve`: the built site and the quote endpoint in production, on PORT (default 9000)
 // and HOST (default: every interface). On SIGTERM or SIGINT it stops accepting connections, lets
@@ -36,8 +39,16 @@ async function main(): Promise<void> {
   const spam = spamSettings(config, log);
   const delivery = new DeliveryRunner(store, { config: config.delivery, log });
   const cmsAuth = createCmsAuth({ settings: config.cmsAuth });
+  const deployer = config.deploy
+    ? new Deployer(config.deploy, {
+        log,
+        notify: failureNotifier(config.delivery.email, config.deploy.notifyTo),
+      })
+    : undefined;
   const app = await createSiteServer({
-    publicDir: path.resolve("public"),
+    site: config.deploy
+      ? releasedSite(config.deploy.dir, path.resolve("public"))
+      : fixedSite(path.resolve("public")),
     endpoint: createQuoteEndpoint({
       store: async () => store,
       delivery: async () => delivery,
@@ -47,6 +58,7 @@ async function main(): Promise<void> {
     spam,
     log,
     cmsAuth,
+    deployer,
   });
   const purging = startDailyPurge(store, config.retentionDays, log);
   // Closed after the last request has its answer, so no write is cut short; the deliveries under
@@ -54,6 +66,8 @@ async function main(): Promise<void> {
   app.addHook("onClose", async () => {
     purging.stop();
     clearInterval(sweep);
+    // A build under way is stopped: it never goes live, and the next start runs it again.
+    await deployer?.close();
     await delivery.close();
     await store.close();
   });
@@ -70,6 +84,8 @@ async function main(): Promise<void> {
   // Leads left undelivered by an earlier run (a crash, an SMTP outage) are tried again now,
   // as their back-off allows, rather than at the next visitor's request.
   void delivery.kick();
+  // A deploy cut short by the last stop (SIGTERM, a crash) is finished now.
+  deployer?.resumeInterrupted();
   // And while it runs, so that a failure is retried once its back-off has passed even when no
   // visitor comes by (an SMTP relay back at night is used before the morning's first request).
   const sweep = setInterval(() => void delivery.kick(), sweepIntervalMs);

@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, {
   LogController,
@@ -16,16 +14,18 @@ import { createCmsAuth, type CmsAuth } from "../cms-auth/cms-auth";
 import type { QuoteEndpoint } from "../quote-endpoint";
 import type { SpamSettings } from "../spam/screen";
 import { oneLine } from "../one-line";
+import type { Deployer } from "../deploy/deployer";
 import { addApiRoutes } from "./api-routes";
-import { headerLookup, parseHeadersFile } from "./host-headers";
+import { addDeployRoutes } from "./deploy-routes";
+import type { SiteFiles, SiteSource } from "./site-files";
 
 // The production server: the built site in public/ with the headers of its own _headers file,
 // Brotli or gzip files made at build time (src/build/precompress.ts), 404.html for unknown paths,
 // and the /api/ routes (./api-routes.ts). Fastify adds no X-Powered-By and no CORS header.
 
 export interface SiteServerOptions {
-  /** The built site (`public/`), read once at start: a new build needs a restart. */
-  publicDir: string;
+  /** The built site: public/ read once at start, or the live release (./site-files.ts). */
+  site: SiteSource;
   /** The quote endpoint, made once for the life of the process. */
   endpoint: QuoteEndpoint;
   /** Fastify's `trustProxy`: which proxies' X-Forwarded-For give the client's address. */
@@ -36,6 +36,8 @@ export interface SiteServerOptions {
   log?: FastifyBaseLogger;
   /** The admin's GitHub sign-in (src/server/cms-auth/); without it, it answers "not configured". */
   cmsAuth?: CmsAuth;
+  /** Publishing on push (src/server/deploy/): its webhook and status routes; none without. */
+  deployer?: Deployer;
 }
 
 const messages = {
@@ -44,22 +46,6 @@ const messages = {
   badRequest: "Requête invalide",
   serverError: "Une erreur est survenue sur le serveur, veuillez réessayer",
 } as const;
-
-/** Files the build writes for other hosts or for this server's negotiation, never served as such. */
-const notServed = (file: string) =>
-  file === "_headers" || file === "nginx-headers.conf" || /\.(br|gz)$/.test(file);
-
-/** Every file under `dir`, as `/`-separated paths relative to it. */
-function filesUnder(dir: string): Set<string> {
-  const files = new Set<string>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const relative = path.relative(dir, path.join(entry.parentPath, entry.name));
-    const file = relative.split(path.sep).join("/");
-    if (!notServed(file)) files.add(file);
-  }
-  return files;
-}
 
 /** The file served for a URL path, as a static host does: the file, else the folder's index. */
 export function resolveFile(files: ReadonlySet<string>, urlPath: string): string | undefined {
@@ -89,30 +75,21 @@ function urlPathOf(url: string): string | undefined {
 }
 
 export async function createSiteServer({
-  publicDir,
+  site,
   endpoint,
   trustProxy = false,
   spam,
   log = processLogger() as FastifyBaseLogger,
   cmsAuth = createCmsAuth({ settings: undefined }),
+  deployer,
 }: SiteServerOptions): Promise<FastifyInstance> {
-  const root = path.resolve(publicDir);
-  const files = filesUnder(root);
-  if (!files.has("index.html") || !files.has("404.html")) {
-    throw new Error(`${root} holds no built site: run \`npm run build\` first.`);
-  }
-  const rules = parseHeadersFile(readFileSync(path.join(root, "_headers"), "utf8"));
-  const hostHeaders = headerLookup(rules);
   // The site's pages are routes without a final slash, each named in _headers. Any other folder
   // (the admin) is asked for with its slash, as its relative links need: /admin → /admin/.
-  const routes = new Set(
-    rules.map((rule) => rule.path).filter((rulePath) => !rulePath.includes("*")),
-  );
-  const wantsSlash = (urlPath: string, file: string) =>
+  const wantsSlash = (files: SiteFiles, urlPath: string, file: string) =>
     file.endsWith("index.html") &&
     file !== urlPath.slice(1) &&
     !urlPath.endsWith("/") &&
-    !routes.has(urlPath);
+    !files.routes.has(urlPath);
   const app = Fastify({
     // One JSON line per request, written by the onResponse hook below, with the request's id;
     // Fastify's own two lines (received, completed) would double the log for nothing.
@@ -130,9 +107,9 @@ export async function createSiteServer({
     },
   });
 
-  /** The headers _headers gives `rulePath`, then the answer's own. */
-  const withHostHeaders = (reply: FastifyReply, rulePath: string) => {
-    for (const [name, value] of hostHeaders(rulePath)) reply.header(name, value);
+  /** The headers the live release's _headers gives `rulePath`, then the answer's own. */
+  const withHostHeaders = (reply: FastifyReply, rulePath: string, files = site.current()) => {
+    for (const [name, value] of files.hostHeaders(rulePath)) reply.header(name, value);
     return reply;
   };
 
@@ -152,8 +129,10 @@ export async function createSiteServer({
       })
       .send(JSON.stringify(body));
 
-  const sendNotFoundPage = (reply: FastifyReply) =>
-    withHostHeaders(reply, rulesPath("404.html")).code(404).sendFile("/404.html");
+  const sendNotFoundPage = (reply: FastifyReply, files = site.current()) =>
+    withHostHeaders(reply, rulesPath("404.html"), files)
+      .code(404)
+      .sendFile("/404.html", files.root);
 
   // Once closing (SIGTERM), every answer closes its connection: left open for another request,
   // it would hold the shutdown until its keep-alive timeout. A request that still arrives on a
@@ -194,7 +173,8 @@ export async function createSiteServer({
   // The sendFile decorator only (serve: false): which file answers which path is decided below,
   // from the list of built files, never by a look at the disk with a path a client chose.
   await app.register(fastifyStatic, {
-    root,
+    // Each answer names its release's folder (sendFile's second argument): this one is unused.
+    root: site.current().root,
     serve: false,
     preCompressed: true,
     // Cache-Control comes from _headers alone.
@@ -209,6 +189,13 @@ export async function createSiteServer({
     withHostHeaders: (request, reply) => withHostHeaders(reply, urlPathOf(request.url) ?? "/"),
   });
 
+  if (deployer) {
+    addDeployRoutes(app, {
+      deployer,
+      withHostHeaders: (request, reply) => withHostHeaders(reply, urlPathOf(request.url) ?? "/"),
+    });
+  }
+
   app.route({
     method: ["GET", "HEAD"],
     url: "/*",
@@ -218,14 +205,26 @@ export async function createSiteServer({
       if (urlPath?.startsWith("/api/")) {
         return sendJson(request, reply, 404, { messageText: messages.notFound });
       }
-      const file = urlPath === undefined ? undefined : resolveFile(files, urlPath);
-      if (file === undefined || urlPath === undefined) return sendNotFoundPage(reply);
-      if (wantsSlash(urlPath, file)) {
+      // One release for the whole answer: its file, its headers.
+      const live = site.current();
+      const file = urlPath === undefined ? undefined : resolveFile(live.files, urlPath);
+      if (file === undefined || urlPath === undefined) {
+        const older = urlPath === undefined ? undefined : site.olderWith(urlPath.slice(1));
+        if (older && urlPath) {
+          const lent = urlPath.slice(1);
+          return withHostHeaders(reply, rulesPath(lent), older).sendFile(`/${lent}`, older.root);
+        }
+        return sendNotFoundPage(reply, live);
+      }
+      if (wantsSlash(live, urlPath, file)) {
         const queryAt = request.url.indexOf("?");
         const query = queryAt === -1 ? "" : request.url.slice(queryAt);
-        return withHostHeaders(reply, urlPath).redirect(`${encodeURI(urlPath)}/${query}`, 301);
+        return withHostHeaders(reply, urlPath, live).redirect(
+          `${encodeURI(urlPath)}/${query}`,
+          301,
+        );
       }
-      return withHostHeaders(reply, rulesPath(file)).sendFile(`/${file}`);
+      return withHostHeaders(reply, rulesPath(file), live).sendFile(`/${file}`, live.root);
     },
   });
 

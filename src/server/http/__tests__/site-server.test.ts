@@ -6,12 +6,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { headersFor, parseHeadersFile } from "../host-headers";
-import { createSiteServer, resolveFile, rulesPath } from "../site-server";
+import { fixedSite } from "../site-files";
+import { resolveFile, rulesPath } from "../site-server";
 import {
   bundle,
   expectHostHeaders,
   pages,
-  spam,
   startFixtureSite,
   type Answer,
   type FixtureSite,
@@ -201,9 +201,7 @@ describe("path helpers", () => {
 
   it("refuses to start without a built site", async () => {
     const empty = mkdtempSync(join(tmpdir(), "no-site-"));
-    await expect(createSiteServer({ publicDir: empty, endpoint: jest.fn(), spam })).rejects.toThrow(
-      "npm run build",
-    );
+    expect(() => fixedSite(empty)).toThrow("npm run build");
     rmSync(empty, { recursive: true });
   });
 });

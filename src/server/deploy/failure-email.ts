@@ -1,0 +1,58 @@
+import type { EmailConfig } from "../delivery/config";
+import { EmailSender } from "../delivery/email";
+import type { FailureNotice } from "./deployer";
+
+// The email that tells whoever published that the publication did not go live, and why, through
+// the SMTP relay the leads use. To DEPLOY_NOTIFY_TO when set, else to the commit's author (the
+// admin writes its commits with the signed-in editor's address). None when a deploy succeeds.
+
+export function failureMessage(notice: FailureNotice, to: string[], from: string) {
+  const commit = notice.commit ? notice.commit.slice(0, 7) : "dernier commit";
+  const what = notice.subject ? `« ${notice.subject} » (${commit})` : `du commit ${commit}`;
+  const lines = [
+    "Bonjour,",
+    "",
+    `La publication ${what} n'a pas été mise en ligne. La version précédente du site reste en ligne.`,
+    "",
+    ...(notice.problems.length > 0
+      ? [
+          "Le contenu comporte ces erreurs (fichier, ligne, raison) :",
+          ...notice.problems.map((problem) => `  - ${problem}`),
+          "",
+          "Corrigez-les dans l'administration du site, puis publiez à nouveau.",
+        ]
+      : [
+          `Raison : ${notice.message}.`,
+          ...(notice.outputTail.length > 0
+            ? [
+                "",
+                "Dernières lignes de la construction :",
+                ...notice.outputTail.map((l) => `  ${l}`),
+              ]
+            : []),
+          "",
+          "Transmettez ce message à la personne qui administre le serveur.",
+        ]),
+  ];
+  return {
+    from,
+    to,
+    subject: `Publication non mise en ligne : ${notice.subject || commit}`,
+    text: `${lines.join("\n")}\n`,
+  };
+}
+
+/** The sender of failure emails, or undefined when no SMTP relay is configured. */
+export function failureNotifier(email: EmailConfig | null, notifyTo: readonly string[]) {
+  if (!email) return undefined;
+  return async (notice: FailureNotice) => {
+    const to = notifyTo.length > 0 ? [...notifyTo] : notice.author ? [notice.author.email] : [];
+    if (to.length === 0) return;
+    const sender = new EmailSender(email.smtpUrl);
+    try {
+      await sender.send(failureMessage(notice, to, email.from));
+    } finally {
+      sender.close();
+    }
+  };
+}
