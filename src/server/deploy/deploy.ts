@@ -40,6 +40,8 @@ function run(command: string, args: string[], options: RunOptions): Promise<stri
     ? ["nice", ["-n", "10", command, ...args]]
     : [command, args];
   return new Promise((resolve, reject) => {
+    // Stopped between two steps: the next one does not start.
+    if (options.signal?.aborted) return reject(options.signal.reason);
     // Its own process group, so that stopping it stops what it started (Gatsby's workers).
     const child = spawn(program, programArgs, {
       cwd: options.cwd,
@@ -75,17 +77,24 @@ function run(command: string, args: string[], options: RunOptions): Promise<stri
   });
 }
 
-/** The lines of src/build/content-checks.ts's report, without Gatsby's decoration. */
+/**
+ * The items of src/build/content-checks.ts's report, one a string: Gatsby wraps its error
+ * messages at 80 columns, so an item runs on until the next « - » or the blank line after the list.
+ */
 export function contentProblems(lines: readonly string[]): string[] {
-  const start = lines.findIndex((line) =>
+  // eslint-disable-next-line no-control-regex -- the terminal's colour codes are what is removed
+  const plain = lines.map((line) => line.replace(/\u001b\[[0-9;]*[A-Za-z]/g, ""));
+  const start = plain.findIndex((line) =>
     line.includes("Le contenu de content/ comporte des erreurs"),
   );
   if (start === -1) return [];
   const problems: string[] = [];
-  for (const line of lines.slice(start + 1)) {
-    const item = /^\s*-\s+(.+?)\s*$/.exec(line);
-    if (!item) break;
-    problems.push(item[1]!);
+  for (const line of plain.slice(start + 1)) {
+    if (line.trim() === "") break;
+    const item = /^\s*-\s+(.*)$/.exec(line);
+    if (item) problems.push(item[1]!.trim());
+    else if (problems.length > 0) problems[problems.length - 1] += ` ${line.trim()}`;
+    else break;
   }
   return problems;
 }
@@ -159,12 +168,15 @@ export async function deployCommit(
   }
   await run("npm", ["run", "build"], { cwd: work, env, lowPriority: true, signal });
 
+  signal?.throwIfAborted();
   const release = addRelease(settings.dir, join(work, "public"), {
     commit: target,
     author: email ? { name, email } : null,
     message,
     committedAt,
   });
+  // Stopped while copying: the release stays aside, never live (pruned later).
+  signal?.throwIfAborted();
   switchTo(settings.dir, release.id);
   pruneReleases(settings.dir, settings.keepReleases);
   return { release, lockHash };

@@ -85,7 +85,8 @@ export function addRelease(
   now = new Date(),
 ): ReleaseInfo {
   const builtAt = now.toISOString();
-  const id = `${builtAt.replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z")}-${info.commit.slice(0, 12)}`;
+  // Sorted as text, the ids are in build order (to the millisecond: one deploy at a time).
+  const id = `${builtAt.replace(/[-:.]/g, "")}-${info.commit.slice(0, 12)}`;
   const folder = join(dir, "releases", id);
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
