@@ -1,0 +1,258 @@
+import { execFile, execFileSync } from "node:child_process";
+import { createHmac, randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { completeContent } from "./support/published-content";
+import { waitFor } from "./support/leads";
+import { SiteProcess } from "./support/site-process";
+import { TestSmtp } from "./support/smtp";
+
+// « Publier » on our own server, end to end with the real parts: git (a bare repository on disk
+// stands for GitHub), the real site built by Gatsby in the server's working copy, `npm run serve`
+// with deploys on, a push webhook signed and shaped as GitHub documents it, the SMTP listener.
+
+const projectRoot = join(__dirname, "..", "..");
+const port = 9740;
+const smtp = new TestSmtp(9741);
+const work = mkdtempSync(join(tmpdir(), "deploy-pipeline-"));
+const remote = join(work, "remote.git");
+const editor = join(work, "editor");
+const secret = "the webhook's secret, as GitHub keeps it";
+const deployEnv = {
+  DEPLOY_GIT_URL: remote,
+  DEPLOY_WEBHOOK_SECRET: secret,
+  DEPLOY_DIR: join(work, "deploy"),
+  CMS_REPO: "hestia/site",
+  SMTP_URL: smtp.url,
+  QUOTE_NOTIFY_TO: "ventes@hestia.test",
+  QUOTE_MAIL_FROM: "Site Hestia <site@hestia.test>",
+};
+const site = new SiteProcess(port, deployEnv);
+
+const gitEnv = {
+  ...process.env,
+  GIT_AUTHOR_NAME: "Claire Martin",
+  GIT_AUTHOR_EMAIL: "claire@hestia.test",
+  GIT_COMMITTER_NAME: "Claire Martin",
+  GIT_COMMITTER_EMAIL: "claire@hestia.test",
+};
+const git = (...args: string[]) =>
+  execFileSync("git", args, { cwd: editor, env: gitEnv, encoding: "utf8" }).trim();
+
+/** An edit as the admin commits it on the branch, pushed; resolves to the commit. */
+function publish(file: string, edit: (text: string) => string, message: string): string {
+  const path = join(editor, file);
+  writeFileSync(path, edit(readFileSync(path, "utf8")));
+  git("commit", "--quiet", "--all", "--message", message);
+  git("push", "--quiet", "origin", "HEAD:main");
+  return git("rev-parse", "HEAD");
+}
+
+/** `npm run site -- …`, through tsx as npm would run it, with the server's environment. */
+function siteCommand(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      join(projectRoot, "node_modules", ".bin", "tsx"),
+      [join(projectRoot, "src/server/cli/site.ts"), ...args],
+      { cwd: work, env: { ...process.env, ...deployEnv, TZ: "UTC" }, timeout: 600_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** The push webhook as GitHub sends it: its headers, its payload, the body signed. */
+function githubPush(commit: string, before: string, message: string, ref = "refs/heads/main") {
+  const body = JSON.stringify({
+    ref,
+    before,
+    after: commit,
+    created: false,
+    deleted: false,
+    forced: false,
+    compare: `https://github.com/hestia/site/compare/${before.slice(0, 12)}...${commit.slice(0, 12)}`,
+    repository: { id: 1, name: "site", full_name: "hestia/site", default_branch: "main" },
+    pusher: { name: "claire", email: "claire@hestia.test" },
+    sender: { login: "claire", id: 2 },
+    head_commit: {
+      id: commit,
+      message,
+      timestamp: new Date().toISOString(),
+      author: { name: "Claire Martin", email: "claire@hestia.test", username: "claire" },
+      committer: { name: "Claire Martin", email: "claire@hestia.test", username: "claire" },
+    },
+    commits: [
+      { id: commit, message, author: { name: "Claire Martin", email: "claire@hestia.test" } },
+    ],
+  });
+  return {
+    body,
+    headers: {
+      "content-type": "application/json",
+      "user-agent": "GitHub-Hookshot/044aadd",
+      "x-github-event": "push",
+      "x-github-delivery": randomUUID(),
+      "x-github-hook-id": "292430182",
+      "x-hub-signature-256": `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`,
+    },
+  };
+}
+
+const send = (request: { body: string; headers: Record<string, string> }) =>
+  fetch(`${site.url}/api/deploy/github`, { method: "POST", ...request });
+
+interface Status {
+  state: string;
+  live: { commit: string } | null;
+  failure: { commit: string; message: string; problems: string[] } | null;
+}
+const status = async (): Promise<Status> =>
+  (await fetch(`${site.url}/api/deploy/status`)).json() as Promise<Status>;
+
+const home = async () => {
+  const response = await fetch(`${site.url}/`);
+  return { status: response.status, html: await response.text() };
+};
+/** The « Dossiers traités chaque mois » figure as the page shows it (« 3 500 »). */
+const casesPerMonth = (html: string) =>
+  /Dossiers traités chaque mois<\/dt><dd[^>]*>([^<]+)</.exec(html)?.[1];
+
+let firstCommit: string;
+
+beforeAll(async () => {
+  // The project as committed stands for the client's repository on GitHub.
+  execFileSync("git", ["clone", "--quiet", "--bare", projectRoot, remote]);
+  const head = execFileSync("git", ["rev-parse", "HEAD"], { cwd: projectRoot, encoding: "utf8" });
+  execFileSync("git", ["--git-dir", remote, "update-ref", "refs/heads/main", head.trim()]);
+  execFileSync("git", ["clone", "--quiet", "--branch", "main", remote, editor]);
+  completeContent(editor);
+  firstCommit = (() => {
+    git("commit", "--quiet", "--all", "--message", "Coordonnées de la société");
+    git("push", "--quiet", "origin", "HEAD:main");
+    return git("rev-parse", "HEAD");
+  })();
+  await smtp.start();
+  // The first install, by hand: the working copy's npm ci and a cold build.
+  const first = await siteCommand("deploy");
+  expect(first.stderr).toBe("");
+  expect(first.stdout).toContain(`En ligne : ${firstCommit.slice(0, 7)}`);
+  await site.start();
+}, 900_000);
+
+afterAll(async () => {
+  await site.destroy();
+  await smtp.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+test("GitHub's ping is answered; a forged signature, another branch, a body that is not JSON deploy nothing", async () => {
+  const live = (await status()).live?.commit;
+  expect(live).toBe(firstCommit);
+  const ping = JSON.stringify({ zen: "Keep it logically awesome.", hook_id: 292430182 });
+  const pinged = await send({
+    body: ping,
+    headers: {
+      "content-type": "application/json",
+      "x-github-event": "ping",
+      "x-github-delivery": randomUUID(),
+      "x-hub-signature-256": `sha256=${createHmac("sha256", secret).update(ping).digest("hex")}`,
+    },
+  });
+  expect(pinged.status).toBe(200);
+
+  const push = githubPush(firstCommit, firstCommit, "Rien");
+  const forged = await send({
+    body: push.body,
+    headers: { ...push.headers, "x-hub-signature-256": `sha256=${"0".repeat(64)}` },
+  });
+  expect(forged.status).toBe(401);
+  const unsigned = { ...push.headers } as Record<string, string>;
+  delete unsigned["x-hub-signature-256"];
+  expect((await send({ body: push.body, headers: unsigned })).status).toBe(401);
+  expect(
+    (await send(githubPush(firstCommit, firstCommit, "Brouillon", "refs/heads/cms/brouillon")))
+      .status,
+  ).toBe(202);
+  const notJson = "ref=refs/heads/main";
+  const badBody = await send({
+    body: notJson,
+    headers: {
+      ...push.headers,
+      "x-hub-signature-256": `sha256=${createHmac("sha256", secret).update(notJson).digest("hex")}`,
+    },
+  });
+  expect(badBody.status).toBe(400);
+  expect((await fetch(`${site.url}/api/deploy/github`)).status).toBe(405);
+  expect(await status()).toMatchObject({ state: "idle", live: { commit: firstCommit } });
+});
+
+test("a signed push puts the changed figure live; the page polled through the switch is whole every time", async () => {
+  const before = await home();
+  expect(casesPerMonth(before.html)).toMatch(/^3\D500$/);
+  const commit = publish(
+    "content/figures/figures.md",
+    (text) => text.replace("casesPerMonth: 3500", "casesPerMonth: 4700"),
+    "Chiffres : dossiers par mois",
+  );
+  const push = githubPush(commit, firstCommit, "Chiffres : dossiers par mois");
+  expect((await send(push)).status).toBe(202);
+  // The same delivery again (GitHub's « Redeliver »): answered, not deployed twice.
+  const again = await send(push);
+  expect(again.status).toBe(202);
+  expect(await again.json()).toEqual({ message: "ignored: delivery already received" });
+
+  const seen = new Set<string | undefined>();
+  let polls = 0;
+  await waitFor(
+    async () => {
+      const page = await home();
+      polls += 1;
+      expect(page.status).toBe(200);
+      seen.add(casesPerMonth(page.html));
+      return casesPerMonth(page.html)?.endsWith("700") === true;
+    },
+    300_000,
+    "the new figure on the page",
+  );
+  expect([...seen].every((figure) => /^(3\D500|4\D700)$/.test(figure ?? ""))).toBe(true);
+  expect(polls).toBeGreaterThan(1);
+  expect(await status()).toMatchObject({ state: "idle", live: { commit } });
+  // The scripts the page names are served, from the release it came from.
+  const scripts = [...(await home()).html.matchAll(/src="(\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  for (const script of scripts) expect((await fetch(`${site.url}${script}`)).status).toBe(200);
+}, 600_000);
+
+test("a placeholder pushed: the live release stays, the author is emailed the file and the field", async () => {
+  const live = (await status()).live!.commit;
+  const commit = publish(
+    "content/company/company.md",
+    (text) => text.replace(/^insurer: .*$/m, 'insurer: "[À COMPLÉTER : assureur RCP]"'),
+    "Assureur à confirmer",
+  );
+  expect((await send(githubPush(commit, live, "Assureur à confirmer"))).status).toBe(202);
+  await waitFor(async () => (await status()).state === "failed", 300_000, "the deploy's failure");
+  expect(await status()).toMatchObject({ live: { commit: live }, failure: { commit } });
+  expect(casesPerMonth((await home()).html)).toMatch(/^4\D700$/);
+  await waitFor(() => smtp.mails.length === 1, 30_000, "the author's email");
+  const [mail] = smtp.mails;
+  expect(mail!.to).toMatchObject({ text: "claire@hestia.test" });
+  expect(mail!.subject).toBe("Publication non mise en ligne : Assureur à confirmer");
+  expect(mail!.text).toContain("content/company/company.md");
+  expect(mail!.text).toContain("« insurer »");
+  expect(mail!.text).toContain("La version précédente du site reste en ligne.");
+}, 600_000);
+
+test("rollback to the release before, and back, from the command line beside the server", async () => {
+  const live = (await status()).live!.commit;
+  const list = await siteCommand("releases");
+  expect(list.stdout).toContain(`* en ligne ${live.slice(0, 7)}`);
+  expect(list.stdout).toContain(firstCommit.slice(0, 7));
+  const back = await siteCommand("rollback");
+  expect(back.stdout).toContain(`En ligne : ${firstCommit.slice(0, 7)}`);
+  expect(casesPerMonth((await home()).html)).toMatch(/^3\D500$/);
+  expect((await status()).live?.commit).toBe(firstCommit);
+  const forth = await siteCommand("rollback", live.slice(0, 10));
+  expect(forth.code).toBe(0);
+  expect(casesPerMonth((await home()).html)).toMatch(/^4\D700$/);
+}, 120_000);
