@@ -28,6 +28,8 @@ export type CmsCollection = {
 
 export type CmsConfig = {
   load_config_file: false;
+  /** The image on the sign-in screen. */
+  logo_url?: string;
   locale: string;
   backend: Record<string, unknown>;
   local_backend?: { url: string };

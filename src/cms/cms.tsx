@@ -3,9 +3,11 @@
 // webpack; it loads first and holds Decap's start until the page is parsed.
 import "@fontsource-variable/public-sans";
 import "../styles/global.css";
+import "./deploy-notice.css";
 import type { CmsConfig } from "./cms-types";
 import { cmsConfig } from "./config";
 import type { DecapGlobals } from "./preview-bridge";
+import { showDeployNotice } from "./deploy-notice";
 import { registerPagePreviews } from "./page-previews";
 import { registerPreviews } from "./previews";
 import { ownAuthEndpoint, type CmsSettings } from "./settings";
@@ -45,4 +47,5 @@ document.addEventListener("DOMContentLoaded", () => {
   registerPreviews(CMS, { createClass, h });
   registerPagePreviews(CMS, { createClass, h });
   CMS.init({ config });
+  showDeployNotice(document);
 });

@@ -1,0 +1,31 @@
+import { frenchMoment, noticeText } from "../deploy-notice";
+
+// What the admin's notice says for each state GET /api/deploy/status reports.
+
+test("the moment a release went live, in Paris time and French", () => {
+  expect(frenchMoment("2026-11-26T13:02:00.000Z")).toBe("26 novembre à 14 h 02");
+  expect(frenchMoment("2026-07-01T07:05:00.000Z")).toBe("1 juillet à 9 h 05");
+});
+
+test("live, building, failed: one sentence each; nothing before the first release", () => {
+  const live = { commit: "a".repeat(40), since: "2026-11-26T13:02:00.000Z" };
+  expect(noticeText({ state: "idle", live, failure: null })).toBe(
+    "En ligne : publication du 26 novembre à 14 h 02",
+  );
+  expect(noticeText({ state: "building", live, failure: null })).toBe("Mise en ligne en cours…");
+  expect(
+    noticeText({
+      state: "failed",
+      live,
+      failure: {
+        commit: "b".repeat(40),
+        at: "2026-11-26T13:10:00.000Z",
+        message: "« npm run build » a échoué (code 1)",
+        problems: ["content/company/company.md : champ « insurer » encore à compléter"],
+      },
+    }),
+  ).toBe(
+    "La dernière publication n'a pas été mise en ligne : content/company/company.md : champ « insurer » encore à compléter. La version précédente reste en ligne.",
+  );
+  expect(noticeText({ state: "idle", live: null, failure: null })).toBeNull();
+});

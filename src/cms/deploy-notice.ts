@@ -1,0 +1,69 @@
+// A discreet notice in the admin that says where the live site is, on our own server: read from
+// GET /api/deploy/status (src/server/http/deploy-routes.ts). On a host without that endpoint
+// (Netlify, Cloudflare Pages, `npm run cms`), no notice and no error.
+
+export interface DeployStatus {
+  state: "idle" | "building" | "failed";
+  live: { commit: string; since: string } | null;
+  failure: { commit: string | null; at: string; message: string; problems: string[] } | null;
+}
+
+const parisDay = new Intl.DateTimeFormat("fr-FR", {
+  day: "numeric",
+  month: "long",
+  timeZone: "Europe/Paris",
+});
+const parisClock = new Intl.DateTimeFormat("fr-FR", {
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Paris",
+});
+
+/** « 26 novembre à 14 h 02 ». */
+export function frenchMoment(iso: string): string {
+  const date = new Date(iso);
+  const [hours, minutes] = parisClock.format(date).split(":");
+  return `${parisDay.format(date)} à ${Number(hours)} h ${minutes}`;
+}
+
+/** What the notice says, or null when there is nothing to say. */
+export function noticeText(status: DeployStatus): string | null {
+  if (status.state === "building") return "Mise en ligne en cours…";
+  if (status.state === "failed" && status.failure) {
+    const reasons =
+      status.failure.problems.length > 0
+        ? status.failure.problems.join(" ; ")
+        : status.failure.message;
+    return `La dernière publication n'a pas été mise en ligne : ${reasons}. La version précédente reste en ligne.`;
+  }
+  return status.live ? `En ligne : publication du ${frenchMoment(status.live.since)}` : null;
+}
+
+const refreshMs = 15_000;
+
+/** Shows the notice, and keeps it current while the admin is open. */
+export function showDeployNotice(document: Document): void {
+  const notice = document.createElement("p");
+  notice.setAttribute("role", "status");
+  notice.className = "deploy-notice";
+  notice.hidden = true;
+  document.body.append(notice);
+  const refresh = async () => {
+    try {
+      const response = await fetch("/api/deploy/status", { cache: "no-store" });
+      if (!response.ok) return false;
+      const status = (await response.json()) as DeployStatus;
+      const text = noticeText(status);
+      notice.hidden = text === null;
+      notice.textContent = text;
+      notice.dataset.state = status.state;
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  void refresh().then((available) => {
+    // A host without deploys answers 404 once: nothing more is asked of it.
+    if (available) setInterval(() => void refresh(), refreshMs);
+  });
+}
