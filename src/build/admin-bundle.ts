@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
+import matter from "gray-matter";
 import { cmsSettings, type CmsSettings } from "../cms/settings";
 
 // The admin at /admin/, built apart from the site: decap-cms's prebuilt bundle (its own React
@@ -81,6 +82,7 @@ export async function buildAdmin(publicDir: string, env: NodeJS.ProcessEnv): Pro
   for (const output of outputFiles)
     files.set(path.relative(adminDir, output.path), output.contents);
   files.set("favicon.svg", readFileSync(path.resolve("static/favicon.svg")));
+  files.set("logo.svg", Buffer.from(signInLogo(companyName())));
   files.set("index.html", page("admin.js"));
 
   for (const [file, contents] of files) writeIfChanged(path.join(adminDir, file), contents);
@@ -89,4 +91,28 @@ export async function buildAdmin(publicDir: string, env: NodeJS.ProcessEnv): Pro
     rmSync(path.join(adminDir, file), { recursive: true, force: true });
   }
   return settings;
+}
+
+/** The company's name as marketing writes it (content/company/company.md). */
+function companyName(): string {
+  const { data } = matter(readFileSync(path.resolve("content/company/company.md"), "utf8"));
+  return typeof data.name === "string" ? data.name : "";
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]!);
+
+/**
+ * The sign-in screen's image (Decap's logo_url, src/cms/config.ts): the site's mark and the
+ * company's name under it, so that an editor knows whose admin this is. Decap shows it at 300 px.
+ */
+export function signInLogo(name: string): string {
+  // Bold sans-serif letters average about 0.6 em: a long name gets smaller, within 280 px.
+  const size = Math.min(26, Math.floor(430 / Math.max(name.length, 1)));
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 300" role="img" aria-label="${escapeXml(name)}">
+<g transform="translate(96 40) scale(3)"><rect width="36" height="36" rx="9" fill="#16365f"/><path d="M8 17.5L18 9l10 8.5" fill="none" stroke="#f4c96b" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/><path d="M11.5 26.5l4.5-4.5 3 3 5.5-6" fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round" stroke-linejoin="round"/></g>
+<text x="150" y="210" text-anchor="middle" font-family="system-ui, sans-serif" font-size="${size}" font-weight="700" fill="#16365f">${escapeXml(name)}</text>
+<text x="150" y="245" text-anchor="middle" font-family="system-ui, sans-serif" font-size="17" fill="#3d4f66">Administration du site</text>
+</svg>
+`;
 }

@@ -3,7 +3,6 @@
 // webpack; it loads first and holds Decap's start until the page is parsed.
 import "@fontsource-variable/public-sans";
 import "../styles/global.css";
-import "./deploy-notice.css";
 import type { CmsConfig } from "./cms-types";
 import { cmsConfig } from "./config";
 import type { DecapGlobals } from "./preview-bridge";

@@ -569,8 +569,8 @@ export function cmsConfig(settings: CmsSettings): CmsConfig {
     // The collections are given here rather than in a config.yml the admin would fetch.
     load_config_file: false,
     locale: "fr",
-    // The company's mark on the sign-in screen, not Decap's (static/favicon.svg, served at /).
-    logo_url: "/favicon.svg",
+    // The company's mark and name on the sign-in screen, not Decap's (src/build/admin-bundle.ts).
+    logo_url: "/admin/logo.svg",
     backend: settings.backend,
     // Used only when the admin is opened on localhost, by `npm run cms`'s decap-server.
     local_backend: { url: settings.localBackendUrl },

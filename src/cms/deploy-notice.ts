@@ -41,12 +41,34 @@ export function noticeText(status: DeployStatus): string | null {
 
 const refreshMs = 15_000;
 
+// Styled through the CSSOM: the admin page loads Decap's styles and its bundle, not a stylesheet
+// of ours (src/build/admin-bundle.ts gives ours to the preview frame only).
+const baseStyle: Partial<CSSStyleDeclaration> = {
+  position: "fixed",
+  bottom: "0.75rem",
+  left: "0.75rem",
+  zIndex: "500",
+  maxWidth: "min(32rem, calc(100vw - 1.5rem))",
+  margin: "0",
+  padding: "0.5rem 0.75rem",
+  borderRadius: "0.5rem",
+  font: '500 0.8125rem/1.4 "Public Sans Variable", system-ui, sans-serif',
+  boxShadow: "0 1px 3px rgb(0 0 0 / 0.15)",
+};
+/** Background and text per state, each over 7:1. */
+const colours: Record<DeployStatus["state"], [string, string]> = {
+  idle: ["#eef5f0", "#14361f"],
+  building: ["#eef2fb", "#1d3260"],
+  failed: ["#fdf0ee", "#6b1a10"],
+};
+
 /** Shows the notice, and keeps it current while the admin is open. */
 export function showDeployNotice(document: Document): void {
   const notice = document.createElement("p");
   notice.setAttribute("role", "status");
   notice.className = "deploy-notice";
   notice.hidden = true;
+  Object.assign(notice.style, baseStyle);
   document.body.append(notice);
   const refresh = async () => {
     try {
@@ -57,6 +79,7 @@ export function showDeployNotice(document: Document): void {
       notice.hidden = text === null;
       notice.textContent = text;
       notice.dataset.state = status.state;
+      [notice.style.background, notice.style.color] = colours[status.state] ?? colours.idle;
       return true;
     } catch {
       return false;
