@@ -93,6 +93,47 @@ export function timeBuilds(referenceSite = process.env.BENCH_REFERENCE_SITE || u
 }
 
 /**
+ * `npm run site -- deploy` cold, then a push webhook to the changed figure served, warm
+ * (bench/deploys.ts, in a process of its own with tsx's loader).
+ * @returns {{ coldSeconds: number, warmSeconds: number, coldPeakMB: number, warmPeakMB: number,
+ *   posts: number, postP95Ms: number, postP95BudgetMs: number }}
+ */
+export function timeDeploys() {
+  const output = execFileSync(process.execPath, ["--import", "tsx", "bench/deploys.ts"], {
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const lines = output.trimEnd().split("\n");
+  for (const line of lines.slice(0, -1)) console.log(line);
+  return JSON.parse(lines.at(-1) ?? "{}");
+}
+
+/**
+ * Edit-to-live against the reference site's warm build (the mean of its two): the deploy from
+ * the webhook to the changed figure served at most 1.7 times it (docs/admin.md).
+ * @param {ReturnType<typeof timeDeploys>} deploys
+ * @param {ReferenceTimes | undefined} reference
+ * @returns {string[]}
+ */
+export function deploysComparedWithReference(deploys, reference) {
+  const lines = [
+    `Edit-to-live on our server: first deploy (cold, with npm ci) ${deploys.coldSeconds.toFixed(1)} s; ` +
+      `webhook to the changed figure served (warm) ${deploys.warmSeconds.toFixed(1)} s; the build's peak ` +
+      `resident memory ${Math.round(Math.max(deploys.coldPeakMB, deploys.warmPeakMB))} MB; ` +
+      `${deploys.posts} posts during the warm deploy, p95 ${deploys.postP95Ms.toFixed(1)} ms (budget < ${deploys.postP95BudgetMs} ms).`,
+  ];
+  if (reference) {
+    const referenceWarm = (reference.warm + reference.warmAfter) / 2;
+    lines.push(
+      `Warm deploy beside ${reference.site}'s warm build (${referenceWarm.toFixed(1)} s): ` +
+        `${(deploys.warmSeconds / referenceWarm).toFixed(2)}× (target ≤ 1.7×).`,
+    );
+  }
+  return lines;
+}
+
+/**
  * The comparison with the reference site, as the admin's build-time targets put it (docs/admin.md):
  * cold at most 1.7 times the reference's, warm at most 1.3 times, and the rebuild after one
  * figure changed no longer than the reference's warm build (the mean of its two).

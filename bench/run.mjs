@@ -5,7 +5,8 @@
 // over the runs, prints it beside its budget and the previous run's figure, and fails when a
 // budget is missed. Results go to bench-results/ (git-ignored) as JSON and Markdown.
 //
-//   npm run bench                 builds cold, warm, and after one figure changed, then measures
+//   npm run bench                 builds cold, warm, and after one figure changed, times a deploy
+//                                 cold and one from the webhook warm (bench/deploys.ts), then measures
 //   npm run bench -- --no-build   measures the build already in public/
 import { execFile, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -17,7 +18,12 @@ import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { ReportGenerator } from "lighthouse/report/generator/report-generator.js";
 import { startProductionServer } from "../e2e/production-server.mjs";
 import { budgets, check, formatTable } from "./budgets.mjs";
-import { comparedWithReference, timeBuilds } from "./builds.mjs";
+import {
+  comparedWithReference,
+  deploysComparedWithReference,
+  timeBuilds,
+  timeDeploys,
+} from "./builds.mjs";
 import { referenceIndex, referenceSlowdown } from "./calibration.mjs";
 import { quietCpu, quietIdleShare, withStealShare } from "./machine.mjs";
 import {
@@ -71,6 +77,8 @@ function commitMeasured() {
 
 /** @type {Partial<import("./builds.mjs").BuildTimes>} */
 const buildTimes = process.argv.includes("--no-build") ? {} : timeBuilds();
+// Edit-to-live on our own server, timed with the builds (minutes: not with --no-build).
+const deployTimes = process.argv.includes("--no-build") ? undefined : timeDeploys();
 if (!existsSync("public/index.html")) {
   console.error("No production build in public/: run `npm run build` first.");
   process.exit(1);
@@ -223,6 +231,7 @@ const markdown = [
         `Build times: cold ${cold.toFixed(1)} s, warm ${warm.toFixed(1)} s, ` +
           `after one figure changed in content/ ${oneFigure.toFixed(1)} s (printed, never a budget: they follow the machine).`,
         ...comparedWithReference({ ...buildTimes, cold, warm, oneFigure }),
+        ...(deployTimes ? deploysComparedWithReference(deployTimes, buildTimes.reference) : []),
         "",
       ]),
   ...results.flatMap(({ page, checks, runs: perRun, calibration, failedAudits: failed }) => [
@@ -246,7 +255,11 @@ const markdown = [
 console.log(`\n${markdown}`);
 mkdirSync(resultsDir, { recursive: true });
 // latest.* is the last run; the dated copies keep the history of this working copy.
-const json = JSON.stringify({ date, commit, runs, machine, budgets, buildTimes, results }, null, 2);
+const json = JSON.stringify(
+  { date, commit, runs, machine, budgets, buildTimes, deployTimes, results },
+  null,
+  2,
+);
 const stamp = date.replace(/[:.]/g, "-");
 for (const name of ["latest", stamp]) {
   writeFileSync(`${resultsDir}/${name}.json`, json);

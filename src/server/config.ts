@@ -128,7 +128,7 @@ const schema = type({
     /^[\w.-]+(\/[\w.-]+)+$/.test(raw) ? raw : invalid,
   ),
   CMS_BRANCH: variable("un nom de branche", (raw) =>
-    /^[\w./-]+$/.test(raw) && !raw.includes("..") ? raw : invalid,
+    /^\w[\w./-]*$/.test(raw) && !raw.includes("..") ? raw : invalid,
   ),
   DEPLOY_GIT_URL: variable("une adresse git (SSH, HTTPS) ou un chemin", (raw) =>
     raw.startsWith("-") ? invalid : raw,

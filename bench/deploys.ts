@@ -1,0 +1,214 @@
+// « Publier » to live on our own server, timed: `npm run bench` runs this after its builds (not
+// with --no-build). A bare repository of the project (HEAD) stands for GitHub; the first deploy
+// is the cold one (`npm run site -- deploy`: the working copy's npm ci and a cold build), then one
+// figure is changed and pushed, and a push webhook signed as GitHub signs it is timed until the
+// server serves the new figure (Gatsby's cache warm). Meanwhile 10 clients post quote requests
+// and their p95 is held to bench:server's budget, and the build's resident memory is sampled.
+// Prints one JSON line last, for bench/run.mjs.
+//
+//   node --import tsx bench/deploys.ts
+import { execFileSync, spawn } from "node:child_process";
+import { createHmac, randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { startProductionServer } from "../e2e/production-server.mjs";
+import { personHeadersPool, testChallengeSecret } from "../src/test-utils/anti-bot";
+import { completeContent } from "../tests/pipeline/support/published-content";
+
+const port = Number(process.env.BENCH_DEPLOY_PORT ?? 9310);
+/** bench:server's budget for a post's p95 (load/run.mjs), held while a deploy builds. */
+const postP95BudgetMs = 100;
+
+const root = process.cwd();
+const work = mkdtempSync(join(tmpdir(), "bench-deploy-"));
+const remote = join(work, "remote.git");
+const editor = join(work, "editor");
+const secret = "the benchmark's webhook secret, 32 chars";
+const env = {
+  ...process.env,
+  DEPLOY_GIT_URL: remote,
+  DEPLOY_WEBHOOK_SECRET: secret,
+  DEPLOY_DIR: join(work, "deploy"),
+  CMS_REPO: "hestia/site",
+  QUOTE_DATABASE_DIR: join(work, "leads"),
+  QUOTE_CHALLENGE_SECRET: testChallengeSecret,
+  QUOTE_RATE_LIMIT: "off",
+  GIT_AUTHOR_NAME: "Bench",
+  GIT_AUTHOR_EMAIL: "bench@hestia.test",
+  GIT_COMMITTER_NAME: "Bench",
+  GIT_COMMITTER_EMAIL: "bench@hestia.test",
+};
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", args, { cwd, env, encoding: "utf8" }).trim();
+
+/** Resident memory of every process working in the deploy's working copy, in MB. */
+function buildResidentMB(): number {
+  let kB = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(join(work, "deploy", "work"))) {
+        continue;
+      }
+      kB += Number(
+        /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0,
+      );
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return kB / 1024;
+}
+
+/** Runs `action`, sampling the build's memory every 250 ms; resolves to its result and the peak. */
+async function withPeakMemory<T>(action: () => Promise<T>): Promise<[T, number]> {
+  let peak = 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, buildResidentMB())), 250);
+  try {
+    return [await action(), peak];
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+function siteDeploy(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", join(root, "src/server/cli/site.ts"), "deploy"],
+      { cwd: work, env, stdio: ["ignore", "inherit", "inherit"] },
+    );
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`deploy: ${code}`))));
+  });
+}
+
+const figureOn = (html: string) =>
+  /Dossiers traités chaque mois<\/dt><dd[^>]*>([^<]+)</.exec(html)?.[1] ?? "";
+
+const percentile = (values: number[], share: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)] ?? NaN;
+};
+
+async function main() {
+  execFileSync("git", ["clone", "--quiet", "--bare", root, remote]);
+  git(remote, "update-ref", "refs/heads/main", git(root, "rev-parse", "HEAD"));
+  execFileSync("git", ["clone", "--quiet", "--branch", "main", remote, editor]);
+  completeContent(editor);
+  git(editor, "commit", "--quiet", "--all", "--message", "Coordonnées de la société");
+  git(editor, "push", "--quiet", "origin", "HEAD:main");
+
+  process.stdout.write("First deploy, cold (npm ci and a cold build in the working copy)… ");
+  let started = performance.now();
+  const [, coldPeakMB] = await withPeakMemory(siteDeploy);
+  const coldSeconds = (performance.now() - started) / 1000;
+  console.log(`${coldSeconds.toFixed(1)} s, build's peak ${coldPeakMB.toFixed(0)} MB`);
+
+  const server = await startProductionServer({ port, env });
+  try {
+    const figures = join(editor, "content/figures/figures.md");
+    writeFileSync(
+      figures,
+      readFileSync(figures, "utf8").replace(
+        /^casesPerMonth: (\d+)$/m,
+        (_l, n) => `casesPerMonth: ${Number(n) + 1}`,
+      ),
+    );
+    git(editor, "commit", "--quiet", "--all", "--message", "Chiffres : dossiers par mois");
+    git(editor, "push", "--quiet", "origin", "HEAD:main");
+    const commit = git(editor, "rev-parse", "HEAD");
+    const before = figureOn(await (await fetch(`${server.url}/`)).text());
+    const solved = await personHeadersPool(2000);
+    const body = JSON.stringify({
+      ref: "refs/heads/main",
+      after: commit,
+      repository: { full_name: "hestia/site" },
+      head_commit: {
+        id: commit,
+        message: "Chiffres : dossiers par mois",
+        author: { name: "Bench", email: "bench@hestia.test" },
+      },
+    });
+
+    process.stdout.write("Deploy from the webhook to the changed figure served (cache warm)… ");
+    started = performance.now();
+    const answer = await fetch(`${server.url}/api/deploy/github`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-github-event": "push",
+        "x-github-delivery": randomUUID(),
+        "x-hub-signature-256": `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`,
+      },
+      body,
+    });
+    if (answer.status !== 202) throw new Error(`webhook answered ${answer.status}`);
+    // Visitors meanwhile: 10 clients posting, each post with its own solved challenge.
+    const latencies: number[] = [];
+    let live = false;
+    let posted = 0;
+    const client = async () => {
+      while (!live && posted < solved.length) {
+        const headers = solved[posted++]!;
+        const sent = performance.now();
+        const response = await fetch(`${server.url}/api/contact`, {
+          method: "POST",
+          headers: {
+            ...headers,
+            "content-type": "application/json",
+            "idempotency-key": randomUUID(),
+          },
+          body: JSON.stringify({
+            firstName: "Éloïse",
+            lastName: "Lefèvre",
+            email: `bench+${posted}@oph.fr`,
+            phone: "+33 6 12 34 56 78",
+            company: "OPH de test",
+            message: "Demande de devis envoyée pendant une mise en ligne.",
+            rgpd: true,
+          }),
+        });
+        await response.arrayBuffer();
+        if (response.status === 201) latencies.push(performance.now() - sent);
+      }
+    };
+    const [, warmPeakMB] = await withPeakMemory(async () => {
+      const visitors = Array.from({ length: 10 }, client);
+      for (;;) {
+        const figure = figureOn(await (await fetch(`${server.url}/`)).text());
+        if (figure && figure !== before) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      live = true;
+      await Promise.all(visitors);
+    });
+    const warmSeconds = (performance.now() - started) / 1000;
+    const p95 = percentile(latencies, 0.95);
+    console.log(`${warmSeconds.toFixed(1)} s, build's peak ${warmPeakMB.toFixed(0)} MB`);
+    console.log(
+      `Posts during that deploy: ${latencies.length}, p95 ${p95.toFixed(1)} ms (bench:server's budget < ${postP95BudgetMs} ms)`,
+    );
+    console.log(
+      JSON.stringify({
+        coldSeconds,
+        warmSeconds,
+        coldPeakMB,
+        warmPeakMB,
+        posts: latencies.length,
+        postP95Ms: p95,
+        postP95BudgetMs,
+      }),
+    );
+    if (!(p95 < postP95BudgetMs)) process.exitCode = 1;
+  } finally {
+    await server.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  rmSync(work, { recursive: true, force: true });
+  process.exitCode = 1;
+});
