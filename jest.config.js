@@ -18,6 +18,8 @@ module.exports = {
     "<rootDir>/tests/build",
     // Needs PostgreSQL, SMTP and a webhook receiver: npm run test:pipeline (jest.pipeline.config.js).
     "<rootDir>/tests/pipeline",
+    // Builds the real site in a working copy: npm run test:deploy (jest.deploy.config.js).
+    "<rootDir>/tests/deploy",
   ],
   // gatsby ships untranspiled ES modules that babel-jest must compile, and so does
   // content-disposition 3 (under @fastify/static), cookie 2 (under light-my-request, Fastify's inject), altcha-lib and @noble/hashes: each package is judged by its innermost

@@ -3,7 +3,8 @@
 // (Netlify, Cloudflare Pages, `npm run cms`), no notice and no error.
 
 export interface DeployStatus {
-  state: "idle" | "building" | "failed";
+  /** "off": this server does not deploy on push (another host builds the site). */
+  state: "off" | "idle" | "building" | "failed";
   live: { commit: string; since: string } | null;
   failure: { commit: string | null; at: string; message: string; problems: string[] } | null;
 }
@@ -28,6 +29,7 @@ export function frenchMoment(iso: string): string {
 
 /** What the notice says, or null when there is nothing to say. */
 export function noticeText(status: DeployStatus): string | null {
+  if (status.state === "off") return null;
   if (status.state === "building") return "Mise en ligne en cours…";
   if (status.state === "failed" && status.failure) {
     const reasons =
@@ -56,7 +58,7 @@ const baseStyle: Partial<CSSStyleDeclaration> = {
   boxShadow: "0 1px 3px rgb(0 0 0 / 0.15)",
 };
 /** Background and text per state, each over 7:1. */
-const colours: Record<DeployStatus["state"], [string, string]> = {
+const colours: Record<Exclude<DeployStatus["state"], "off">, [string, string]> = {
   idle: ["#eef5f0", "#14361f"],
   building: ["#eef2fb", "#1d3260"],
   failed: ["#fdf0ee", "#6b1a10"],
@@ -79,14 +81,15 @@ export function showDeployNotice(document: Document): void {
       notice.hidden = text === null;
       notice.textContent = text;
       notice.dataset.state = status.state;
-      [notice.style.background, notice.style.color] = colours[status.state] ?? colours.idle;
+      if (status.state === "off") return false;
+      [notice.style.background, notice.style.color] = colours[status.state];
       return true;
     } catch {
       return false;
     }
   };
   void refresh().then((available) => {
-    // A host without deploys answers 404 once: nothing more is asked of it.
+    // A host without deploys says so (or answers 404) once: nothing more is asked of it.
     if (available) setInterval(() => void refresh(), refreshMs);
   });
 }

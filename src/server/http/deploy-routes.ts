@@ -5,8 +5,8 @@ import { readLimited } from "../quote-endpoint/read-request";
 import type { WithHostHeaders } from "./api-routes";
 
 // The git host's push webhook (POST /api/deploy/github, /api/deploy/gitlab), checked before the
-// body is even parsed, and the admin's notice (GET /api/deploy/status). Registered only when
-// deploys are on (src/server/deploy/settings.ts); elsewhere these paths are the API's 404.
+// body is even parsed, registered only when deploys are on (src/server/deploy/settings.ts), and
+// the admin's notice (GET /api/deploy/status), which says "off" when they are not.
 
 /** A push payload is a few kilobytes; GitHub caps them at 25 MB, which a content push never nears. */
 const maxPayloadBytes = 5 * 1024 * 1024;
@@ -15,8 +15,26 @@ const rememberedDeliveries = 1000;
 
 export function addDeployRoutes(
   app: FastifyInstance,
-  { deployer, withHostHeaders }: { deployer: Deployer; withHostHeaders: WithHostHeaders },
+  { deployer, withHostHeaders }: { deployer?: Deployer; withHostHeaders: WithHostHeaders },
 ): void {
+  // Asked by the admin on every host this server runs: with deploys off, it says so, and the
+  // admin shows nothing (a 404 would be an error in the editor's console).
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/api/deploy/status",
+    exposeHeadRoute: false,
+    handler: async (request, reply) =>
+      withHostHeaders(request, reply)
+        .headers({ "content-type": "application/json; charset=utf-8", "cache-control": "no-store" })
+        .send(
+          JSON.stringify(
+            deployer
+              ? deployStatus(deployer.settings.dir)
+              : { state: "off", live: null, building: null, failure: null },
+          ),
+        ),
+  });
+  if (!deployer) return;
   const seen = new Set<string>();
 
   for (const host of ["github", "gitlab"] as GitHost[]) {
@@ -80,14 +98,4 @@ export function addDeployRoutes(
       },
     });
   }
-
-  app.route({
-    method: ["GET", "HEAD"],
-    url: "/api/deploy/status",
-    exposeHeadRoute: false,
-    handler: async (request, reply) =>
-      withHostHeaders(request, reply)
-        .headers({ "content-type": "application/json; charset=utf-8", "cache-control": "no-store" })
-        .send(JSON.stringify(deployStatus(deployer.settings.dir))),
-  });
 }

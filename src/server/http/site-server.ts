@@ -189,12 +189,10 @@ export async function createSiteServer({
     withHostHeaders: (request, reply) => withHostHeaders(reply, urlPathOf(request.url) ?? "/"),
   });
 
-  if (deployer) {
-    addDeployRoutes(app, {
-      deployer,
-      withHostHeaders: (request, reply) => withHostHeaders(reply, urlPathOf(request.url) ?? "/"),
-    });
-  }
+  addDeployRoutes(app, {
+    deployer,
+    withHostHeaders: (request, reply) => withHostHeaders(reply, urlPathOf(request.url) ?? "/"),
+  });
 
   app.route({
     method: ["GET", "HEAD"],

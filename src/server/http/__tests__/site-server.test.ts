@@ -133,6 +133,19 @@ describe("unknown paths and other methods", () => {
     }
   });
 
+  it("without deploys, says so at /api/deploy/status and has no webhook", async () => {
+    const status = await get("/api/deploy/status");
+    expect(status.status).toBe(200);
+    expect(JSON.parse(status.body.toString("utf8"))).toEqual({
+      state: "off",
+      live: null,
+      building: null,
+      failure: null,
+    });
+    expect((await get("/api/deploy/github", { method: "POST" })).status).toBe(404);
+    expect((await get("/api/deploy/gitlab", { method: "POST" })).status).toBe(404);
+  });
+
   it("answers an undecodable URL with a French 400", async () => {
     const answer = await get("/%E0%A4%A");
     expect(answer.status).toBe(400);

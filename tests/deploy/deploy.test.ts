@@ -3,10 +3,10 @@ import { createHmac, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { completeContent } from "./support/published-content";
-import { waitFor } from "./support/leads";
-import { SiteProcess } from "./support/site-process";
-import { TestSmtp } from "./support/smtp";
+import { completeContent } from "../pipeline/support/published-content";
+import { waitFor } from "../pipeline/support/leads";
+import { SiteProcess } from "../pipeline/support/site-process";
+import { TestSmtp } from "../pipeline/support/smtp";
 
 // « Publier » on our own server, end to end with the real parts: git (a bare repository on disk
 // stands for GitHub), the real site built by Gatsby in the server's working copy, `npm run serve`
