@@ -107,3 +107,35 @@ describe("the admin's notice of the live site", () => {
     });
   }
 });
+
+describe("the sign-in screen", () => {
+  it("shows the company's mark and name, and its button does not move when the image arrives", async () => {
+    const page = await openPage(browser, { width: 1280, height: 800 });
+    // The image held back until the button has been measured: the slowest network there is.
+    /** @type {() => void} */
+    let release = () => {};
+    const held = new Promise((resolve) => (release = () => resolve(undefined)));
+    await page.route("**/admin/logo.svg", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/admin/`);
+    // « Se connecter avec GitHub », or « Se connecter » when e2e/admin.test.mjs's local backend
+    // runs meanwhile (the admin on localhost uses it when it answers).
+    const button = page.getByRole("button", { name: /^Se connecter/ });
+    await button.waitFor();
+    const before = await button.boundingBox();
+    release();
+    const logo = page.locator('img[src="/admin/logo.svg"]');
+    await logo.evaluate((img) =>
+      /** @type {HTMLImageElement} */ (img).decode().catch(() => undefined),
+    );
+    assert.deepEqual(await button.boundingBox(), before);
+    assert.equal(
+      await logo.evaluate((img) => /** @type {HTMLImageElement} */ (img).naturalWidth > 0),
+      true,
+    );
+    await page.screenshot({ path: `${screenshotDir}/admin-sign-in-logo.png` });
+    await page.context().close();
+  });
+});

@@ -9,6 +9,7 @@ import type { DecapGlobals } from "./preview-bridge";
 import { showDeployNotice } from "./deploy-notice";
 import { registerPagePreviews } from "./page-previews";
 import { registerPreviews } from "./previews";
+import { reserveSignInLogoSpace } from "./sign-in-logo";
 import { ownAuthEndpoint, type CmsSettings } from "./settings";
 
 // Set by the build from its environment (CMS_BACKEND, CMS_REPO, CMS_PORT…).
@@ -42,6 +43,7 @@ document.addEventListener("DOMContentLoaded", () => {
   if (config.backend.auth_endpoint === ownAuthEndpoint) {
     config.backend.base_url = window.location.origin;
   }
+  reserveSignInLogoSpace(document);
   CMS.registerPreviewStyle(__CMS_PREVIEW_STYLE__);
   registerPreviews(CMS, { createClass, h });
   registerPagePreviews(CMS, { createClass, h });

@@ -1,5 +1,6 @@
 // The admin's collections: one per kind of content, each field with the constraints of the
 // build's schema (src/shared/content-model/schemas.ts), French labels and hints.
+import { signInLogoUrl } from "./sign-in-logo";
 import type { CmsCollection, CmsConfig, CmsField } from "./cms-types";
 import { wholeValue } from "../shared/content-model/fields";
 import * as patterns from "../shared/content-model/patterns";
@@ -569,8 +570,8 @@ export function cmsConfig(settings: CmsSettings): CmsConfig {
     // The collections are given here rather than in a config.yml the admin would fetch.
     load_config_file: false,
     locale: "fr",
-    // The company's mark and name on the sign-in screen, not Decap's (src/build/admin-bundle.ts).
-    logo_url: "/admin/logo.svg",
+    // The company's mark and name on the sign-in screen, not Decap's (./sign-in-logo.ts).
+    logo_url: signInLogoUrl,
     backend: settings.backend,
     // Used only when the admin is opened on localhost, by `npm run cms`'s decap-server.
     local_backend: { url: settings.localBackendUrl },

@@ -3,14 +3,19 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { captureLog } from "../../../test-utils/log-capture";
-import { Deployer, deployStatus, readDeployState, type FailureNotice } from "../deployer";
-import { deployPaths, listReleases } from "../releases";
-import { buildEnvironment, type DeploySettings } from "../settings";
+import { captureLog } from "../../src/test-utils/log-capture";
+import {
+  Deployer,
+  deployStatus,
+  readDeployState,
+  type FailureNotice,
+} from "../../src/server/deploy/deployer";
+import { deployPaths, listReleases } from "../../src/server/deploy/releases";
+import { buildEnvironment, type DeploySettings } from "../../src/server/deploy/settings";
 
 // The deployer with real git (a bare repository on disk stands for the git host) and real npm,
 // on a site of a few files whose build takes a second: what it fetches, installs, builds, puts
-// live, folds and refuses. tests/pipeline/deploy.test.ts does the same with the real site.
+// live, folds and refuses. deploy.test.ts beside it does the same with the real site.
 
 const root = mkdtempSync(join(tmpdir(), "deployer-"));
 const remote = join(root, "remote.git");
