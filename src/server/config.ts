@@ -1,8 +1,16 @@
-import { isIP } from "node:net";
 import { cmsAuthSettings, type CmsAuthSettings } from "./cms-auth/settings";
 import { buildEnvironment, deployProblems, type DeploySettings } from "./deploy/settings";
 import { resolve } from "node:path";
-import { coerce, define, optional, string, type, validate, type Struct } from "superstruct";
+import { type, validate } from "superstruct";
+import {
+  httpUrl,
+  invalid,
+  mailbox,
+  mailboxList,
+  trustProxy,
+  variable,
+  wholeNumber,
+} from "./config-values";
 import { defaultSiteUrl } from "../shared/site-url";
 import type { DeliveryConfig } from "./delivery/config";
 import { functionsHostVariable } from "./leads/host";
@@ -19,8 +27,9 @@ import { defaultRateLimits, parseRateLimits, type RateLimits } from "./spam/rate
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-/** Fastify's `trustProxy`: none, every hop, a number of hops, or addresses and CIDR ranges. */
-export type TrustProxy = boolean | string | ((address: string, hop: number) => boolean);
+import type { TrustProxy } from "./config-values";
+
+export type { TrustProxy };
 
 export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -60,56 +69,6 @@ export class ConfigError extends Error {
   }
 }
 
-const invalid = Symbol("invalid value");
-
-/**
- * An optional variable: unset or blank is undefined; otherwise `parse` turns the trimmed text into
- * its value, or `invalid`, and the failure says what was expected, in French.
- */
-function variable<T>(expected: string, parse: (raw: string) => T | typeof invalid) {
-  const parsed = define<T>("variable", (value) => value !== invalid || expected);
-  return optional(
-    coerce(parsed, string(), (raw) => (raw.trim() === "" ? undefined : parse(raw.trim()))),
-  ) as Struct<T | undefined, null>;
-}
-
-const httpUrl = (raw: string): string | typeof invalid => {
-  try {
-    const url = new URL(raw);
-    return url.protocol === "http:" || url.protocol === "https:" ? raw : invalid;
-  } catch {
-    return invalid;
-  }
-};
-
-const wholeNumber = (min: number, max: number) => (raw: string) =>
-  /^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max ? Number(raw) : invalid;
-
-/** An address, a CIDR range, or one of proxy-addr's names, as Fastify's trustProxy takes them. */
-const proxyEntry = (entry: string): boolean => {
-  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
-  const [address = "", prefix, extra] = entry.split("/");
-  if (extra !== undefined || isIP(address) === 0) return false;
-  if (prefix === undefined) return true;
-  const bits = isIP(address) === 4 ? 32 : 128;
-  return /^\d+$/.test(prefix) && Number(prefix) <= bits;
-};
-
-function trustProxy(raw: string): TrustProxy | typeof invalid {
-  if (raw === "false") return false;
-  if (raw === "true") return true;
-  if (/^\d+$/.test(raw)) {
-    const hops = Number(raw);
-    return (_address, hop) => hop < hops;
-  }
-  const entries = raw.split(",").map((entry) => entry.trim());
-  return entries.every(proxyEntry) ? entries.join(",") : invalid;
-}
-
-const emailAddress = /^[^@\s<>]+@[^@\s<>]+\.[^@\s<>]+$/;
-/** `a@b.fr` or `Nom <a@b.fr>`. */
-const mailbox = (raw: string) => emailAddress.test(/<([^>]*)>\s*$/.exec(raw)?.[1] ?? raw);
-
 /** Each variable the server reads, with what a valid value is, in French. */
 const schema = type({
   PORT: variable("un numéro de port, de 0 à 65535", wholeNumber(0, 65535)),
@@ -137,13 +96,7 @@ const schema = type({
     raw.length >= 16 ? raw : invalid,
   ),
   DEPLOY_DIR: variable("un chemin de dossier", (raw) => raw),
-  DEPLOY_NOTIFY_TO: variable("des adresses email séparées par des virgules", (raw) => {
-    const to = raw
-      .split(",")
-      .map((address) => address.trim())
-      .filter(Boolean);
-    return to.every(mailbox) ? to : invalid;
-  }),
+  DEPLOY_NOTIFY_TO: variable("des adresses email séparées par des virgules", mailboxList),
   DEPLOY_KEEP_RELEASES: variable("un nombre entier de versions, de 2 à 50", wholeNumber(2, 50)),
   QUOTE_DATABASE_DIR: variable("un chemin de dossier", (raw) => raw),
   QUOTE_CHALLENGE_SECRET: variable("un secret", (raw) => raw),
@@ -164,13 +117,7 @@ const schema = type({
   SMTP_URL: variable("une adresse smtp:// ou smtps://", (raw) =>
     /^smtps?:\/\/[^/]/.test(raw) && URL.canParse(raw) ? raw : invalid,
   ),
-  QUOTE_NOTIFY_TO: variable("des adresses email séparées par des virgules", (raw) => {
-    const to = raw
-      .split(",")
-      .map((address) => address.trim())
-      .filter(Boolean);
-    return to.every(mailbox) ? to : invalid;
-  }),
+  QUOTE_NOTIFY_TO: variable("des adresses email séparées par des virgules", mailboxList),
   QUOTE_MAIL_FROM: variable("une adresse email, seule ou « Nom <adresse> »", (raw) =>
     mailbox(raw) ? raw : invalid,
   ),

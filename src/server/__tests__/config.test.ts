@@ -3,7 +3,8 @@ import { spawnSync } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
-import { ConfigError, readServerConfig } from "../config";
+import { readServerConfig } from "../config";
+import { problemsOf } from "../../test-utils/config-problems";
 import { configuredChannels } from "../delivery/config";
 import { captureLog } from "../../test-utils/log-capture";
 import { setProcessLogger } from "../log/logger";
@@ -20,16 +21,6 @@ const webhook = {
   QUOTE_WEBHOOK_URL: "https://crm.example/hook",
   QUOTE_WEBHOOK_SECRET: "whsec_c2VjcmV0",
 };
-
-function problemsOf(env: Record<string, string>): readonly string[] {
-  try {
-    readServerConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-  throw new Error("no ConfigError");
-}
 
 test("an empty environment gives today's defaults", () => {
   const config = readServerConfig({});
@@ -160,54 +151,6 @@ it.each([
   ],
 ])("%s=%j is refused, named in French", (name, value, message) => {
   expect(problemsOf({ [name]: value })).toEqual([message]);
-});
-
-test("deploys: on with DEPLOY_GIT_URL, DEPLOY_WEBHOOK_SECRET and CMS_REPO; half of them is refused in French", () => {
-  expect(readServerConfig({}).deploy).toBeNull();
-  const on = readServerConfig({
-    DEPLOY_GIT_URL: "git@github.com:hestia/site.git",
-    DEPLOY_WEBHOOK_SECRET: "0123456789abcdef0123",
-    CMS_REPO: "hestia/site",
-    npm_config_local_prefix: "/srv/site",
-    PATH: "/usr/bin",
-  }).deploy;
-  expect(on).toMatchObject({
-    gitUrl: "git@github.com:hestia/site.git",
-    dir: resolve("data/deploy"),
-    repository: "hestia/site",
-    branch: "main",
-    notifyTo: [],
-    keepReleases: 5,
-  });
-  // The build runs with the server's environment, less what npm set for `npm run serve`.
-  expect(on?.buildEnv).toMatchObject({ PATH: "/usr/bin", CONTENT_STRICT: "1" });
-  expect(on?.buildEnv).not.toHaveProperty("npm_config_local_prefix");
-
-  expect(problemsOf({ DEPLOY_GIT_URL: "/srv/git/site.git", CMS_REPO: "hestia/site" })).toEqual([
-    expect.stringMatching(
-      /^DEPLOY_GIT_URL et DEPLOY_WEBHOOK_SECRET vont ensemble : il manque DEPLOY_WEBHOOK_SECRET/,
-    ),
-  ]);
-  expect(
-    problemsOf({
-      DEPLOY_WEBHOOK_SECRET: "0123456789abcdef0123",
-      DEPLOY_GIT_URL: "/srv/git/site.git",
-    }),
-  ).toEqual([expect.stringMatching(/^CMS_REPO manque/)]);
-  expect(
-    problemsOf({
-      DEPLOY_GIT_URL: "--upload-pack=touch /tmp/x",
-      DEPLOY_WEBHOOK_SECRET: "court",
-      CMS_REPO: "hestia/site",
-      CMS_BRANCH: "main..other",
-      DEPLOY_KEEP_RELEASES: "1",
-    }),
-  ).toEqual([
-    "CMS_BRANCH « main..other » : attendu un nom de branche",
-    "DEPLOY_GIT_URL : attendu une adresse git (SSH, HTTPS) ou un chemin",
-    "DEPLOY_WEBHOOK_SECRET : attendu un secret d'au moins 16 caractères",
-    "DEPLOY_KEEP_RELEASES « 1 » : attendu un nombre entier de versions, de 2 à 50",
-  ]);
 });
 
 test("a secret's value is never shown, only its name", () => {
