@@ -49,7 +49,8 @@ test("a database of a newer schema than the code is refused, and nothing is writ
 
 test("a file held by a stuck process is refused after the busy timeout, with what to do", async () => {
   const dir = folder("locked");
-  (await open(dir)).close();
+  // Closed before the other process starts: the last close checkpoints the file, under its lock.
+  await (await open(dir)).close();
   const file = join(dir, embeddedFileName);
   // Another process takes the write lock and keeps it until its stdin closes.
   const stuck = spawn(
@@ -57,7 +58,7 @@ test("a file held by a stuck process is refused after the busy timeout, with wha
     [
       "-e",
       `const { DatabaseSync } = require("node:sqlite");
-       const db = new DatabaseSync(${JSON.stringify(file)});
+       const db = new DatabaseSync(${JSON.stringify(file)}, { timeout: 5000 });
        db.exec("BEGIN IMMEDIATE");
        console.log("locked");
        process.stdin.resume();
@@ -65,15 +66,20 @@ test("a file held by a stuck process is refused after the busy timeout, with wha
     ],
     { stdio: ["pipe", "pipe", "inherit"] },
   );
+  // Known from the start, so that a process that ends before saying "locked" fails the test.
+  const exited = once(stuck, "exit");
   try {
-    const [line] = (await once(stuck.stdout!, "data")) as [Buffer];
-    expect(String(line)).toContain("locked");
+    const said = await Promise.race([
+      once(stuck.stdout!, "data").then(([line]) => String(line)),
+      exited.then(([code]) => `exited with ${String(code)}`),
+    ]);
+    expect(said).toContain("locked");
     await expect(open(dir)).rejects.toThrow(
       `le fichier ${file} est verrouillé par un autre processus`,
     );
   } finally {
     stuck.stdin!.end();
-    await once(stuck, "exit");
+    await exited;
   }
   // Once the process is gone, the same file opens.
   await (await open(dir)).close();
