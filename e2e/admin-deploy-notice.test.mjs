@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, it } from "node:test";
-import { launch, openPage, screenshotDir } from "./browser.mjs";
+import { launch, openGitHubAdminPage, screenshotDir } from "./browser.mjs";
 import { startProductionServer } from "./production-server.mjs";
 
 // The admin's notice of where the live site is (src/cms/deploy-notice.ts), in Chromium, on a
@@ -39,21 +39,6 @@ const report = (state) =>
 
 /** @type {import("playwright-core").Browser} */
 let browser;
-
-// e2e/admin.test.mjs runs the admin's local backend (decap-server on CMS_PORT) while other files
-// run, and an admin opened on localhost signs in there whenever it answers: these pages are to
-// show GitHub's sign-in, so the local backend is out of their reach.
-const localBackend = `http://localhost:${process.env.CMS_PORT ?? "8081"}/**`;
-
-/**
- * A page as openPage makes it, which never reaches the admin's local backend.
- * @param {Parameters<typeof openPage>[1]} [options]
- */
-async function openGitHubAdminPage(options) {
-  const page = await openPage(browser, options);
-  await page.context().route(localBackend, (route) => route.abort());
-  return page;
-}
 /** @type {Awaited<ReturnType<typeof startProductionServer>>} */
 let server;
 
@@ -80,7 +65,7 @@ after(async () => {
 describe("the admin's notice of the live site", () => {
   for (const width of [360, 1280]) {
     it(`at ${width} px: live, then building, then a failure with the content check's words`, async () => {
-      const page = await openGitHubAdminPage({ width, height: 800 });
+      const page = await openGitHubAdminPage(browser, { width, height: 800 });
       report({});
       await page.goto(`${server.url}/admin/`);
       const notice = page.getByRole("status").filter({ hasText: /publication|Mise en ligne/ });
@@ -125,7 +110,7 @@ describe("the admin's notice of the live site", () => {
 
 describe("the sign-in screen", () => {
   it("shows the company's mark and name, and its button does not move when the image arrives", async () => {
-    const page = await openGitHubAdminPage({ width: 1280, height: 800 });
+    const page = await openGitHubAdminPage(browser, { width: 1280, height: 800 });
     // The image held back until the button has been measured: the slowest network there is.
     /** @type {() => void} */
     let release = () => {};

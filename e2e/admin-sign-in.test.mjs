@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { once } from "node:events";
 import { createServer } from "node:http";
 import { after, before, describe, it } from "node:test";
-import { baseUrl, launch, openPage, screenshotDir } from "./browser.mjs";
+import { baseUrl, launch, openGitHubAdminPage, screenshotDir } from "./browser.mjs";
 import { startGitHubStandIn } from "./github-stand-in.mjs";
 
 // The admin's GitHub sign-in (src/server/cms-auth/) in Chromium, against a GitHub stand-in on
@@ -22,21 +22,6 @@ const messages = {
 
 /** @type {import("playwright-core").Browser} */
 let browser;
-
-// e2e/admin.test.mjs runs the admin's local backend (decap-server on CMS_PORT) while other files
-// run, and an admin opened on localhost signs in there whenever it answers: these pages are to
-// show GitHub's sign-in, so the local backend is out of their reach.
-const localBackend = `http://localhost:${process.env.CMS_PORT ?? "8081"}/**`;
-
-/**
- * A page as openPage makes it, which never reaches the admin's local backend.
- * @param {Parameters<typeof openPage>[1]} [options]
- */
-async function openGitHubAdminPage(options) {
-  const page = await openPage(browser, options);
-  await page.context().route(localBackend, (route) => route.abort());
-  return page;
-}
 /** @type {Awaited<ReturnType<typeof startGitHubStandIn>>} */
 let github;
 /** @type {import("node:http").Server} */
@@ -153,7 +138,7 @@ function closed(popup) {
 
 describe("the admin's GitHub sign-in", () => {
   it("opens GitHub in a popup, hands the token to the admin, which signs in", async () => {
-    const page = await openGitHubAdminPage({ width: 1400, height: 900 });
+    const page = await openGitHubAdminPage(browser, { width: 1400, height: 900 });
     await page.goto(`${baseUrl}/admin/`);
     const [popup] = await Promise.all([
       page.waitForEvent("popup"),
@@ -177,7 +162,7 @@ describe("the admin's GitHub sign-in", () => {
   });
 
   it("ends a refusal on GitHub in the admin with the French reason, and no token", async () => {
-    const page = await openGitHubAdminPage();
+    const page = await openGitHubAdminPage(browser);
     await page.goto(`${baseUrl}/admin/`);
     github.control.nextAuthorize = "deny";
     await page.getByRole("button", { name: "Se connecter avec GitHub" }).click();
@@ -186,7 +171,7 @@ describe("the admin's GitHub sign-in", () => {
   });
 
   it("never hands the token to a page of another origin that opened the popup", async () => {
-    const page = await openGitHubAdminPage();
+    const page = await openGitHubAdminPage(browser);
     await page.goto(foreignOrigin);
     const popup = await openPopupFrom(page, `${baseUrl}/api/cms/auth?provider=github`);
     await popup.waitForURL(`${baseUrl}/api/cms/callback?**`);
@@ -209,7 +194,7 @@ describe("the admin's GitHub sign-in", () => {
   ];
   for (const [name, query, message, prepare] of failures) {
     it(`ends ${name} in the popup with a French message, and no token`, async () => {
-      const page = await openGitHubAdminPage();
+      const page = await openGitHubAdminPage(browser);
       // A page of the site's own origin, listening as the admin does.
       await page.goto(`${baseUrl}/mentions-legales`);
       prepare?.();

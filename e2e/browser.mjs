@@ -71,6 +71,22 @@ export async function horizontalOverflow(page) {
   );
 }
 
+// e2e/admin.test.mjs runs the admin's local backend (decap-server on CMS_PORT) while other files
+// run, and an admin opened on localhost signs in there whenever it answers.
+const localBackend = `http://localhost:${process.env.CMS_PORT ?? "8081"}/**`;
+
+/**
+ * A page as openPage makes it, which never reaches the admin's local backend: the admin it
+ * opens shows GitHub's sign-in whatever else runs.
+ * @param {import("playwright-core").Browser} browser
+ * @param {Parameters<typeof openPage>[1]} [options]
+ */
+export async function openGitHubAdminPage(browser, options) {
+  const page = await openPage(browser, options);
+  await page.context().route(localBackend, (route) => route.abort());
+  return page;
+}
+
 /**
  * @param {import("playwright-core").Page} page
  * @param {string} selector

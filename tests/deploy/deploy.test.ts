@@ -3,6 +3,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gitAs } from "./editor";
 import { completeContent } from "../pipeline/support/published-content";
 import { waitFor } from "../pipeline/support/leads";
 import { SiteProcess } from "../pipeline/support/site-process";
@@ -30,15 +31,7 @@ const deployEnv = {
 };
 const site = new SiteProcess(port, deployEnv);
 
-const gitEnv = {
-  ...process.env,
-  GIT_AUTHOR_NAME: "Claire Martin",
-  GIT_AUTHOR_EMAIL: "claire@hestia.test",
-  GIT_COMMITTER_NAME: "Claire Martin",
-  GIT_COMMITTER_EMAIL: "claire@hestia.test",
-};
-const git = (...args: string[]) =>
-  execFileSync("git", args, { cwd: editor, env: gitEnv, encoding: "utf8" }).trim();
+const git = (...args: string[]) => gitAs(editor, ...args);
 
 /** An edit as the admin commits it on the branch, pushed; resolves to the commit. */
 function publish(file: string, edit: (text: string) => string, message: string): string {

@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gitAs } from "./editor";
 import { captureLog } from "../../src/test-utils/log-capture";
 import {
   Deployer,
@@ -20,15 +21,7 @@ import { buildEnvironment, type DeploySettings } from "../../src/server/deploy/s
 const root = mkdtempSync(join(tmpdir(), "deployer-"));
 const remote = join(root, "remote.git");
 const editor = join(root, "editor");
-const gitEnv = {
-  ...process.env,
-  GIT_AUTHOR_NAME: "Claire Martin",
-  GIT_AUTHOR_EMAIL: "claire@hestia.test",
-  GIT_COMMITTER_NAME: "Claire Martin",
-  GIT_COMMITTER_EMAIL: "claire@hestia.test",
-};
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync("git", args, { cwd, env: gitEnv, encoding: "utf8" }).trim();
+const git = gitAs;
 
 // A site whose build fails as src/build/content-checks.ts reports through Gatsby (wrapped lines).
 const buildScript = `

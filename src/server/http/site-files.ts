@@ -90,12 +90,11 @@ export function releasedSite(deployDir: string, publicDir: string): SiteSource {
     },
     olderWith(file) {
       if (!lendable(file)) return undefined;
-      const kept = listReleases(deployDir).filter((info) => !info.live);
+      const releases = listReleases(deployDir);
+      const kept = releases.filter((info) => !info.live);
       // Releases pruned since are forgotten.
       for (const id of loaded.keys()) {
-        if (id !== liveReleaseId(deployDir) && !kept.some((info) => info.id === id)) {
-          loaded.delete(id);
-        }
+        if (!releases.some((info) => info.id === id)) loaded.delete(id);
       }
       for (const info of kept) {
         const site = release(info.id);

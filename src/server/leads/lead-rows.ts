@@ -33,6 +33,9 @@ export function leadColumns(engine: Engine): string {
     l.request_id, ${dialects[engine].deliveriesOf} AS deliveries`;
 }
 
+/** An instant as the store binds it: a Date, which each engine writes in its own type. */
+export const instant = (iso: string | null): Date | null => (iso === null ? null : new Date(iso));
+
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function deliveryEntries(deliveries: Lead["deliveries"]): [Channel, Delivery][] {

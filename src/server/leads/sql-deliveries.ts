@@ -1,8 +1,7 @@
-import { placeholders, type Database } from "./database";
+import { placeholders, type Database, type Queryable } from "./database";
 import { dialects } from "./dialect";
-import { leadColumns, toLead, type LeadRow } from "./lead-rows";
+import { instant, leadColumns, toLead, type LeadRow } from "./lead-rows";
 import type { Channel, ClaimOptions, Delivery, DeliveryQueue, Lead } from "./lead-store";
-import { instant } from "./sql-leads";
 
 // The delivery queue in SQL: one row per lead and channel, claimed with a lease.
 
@@ -41,23 +40,36 @@ export class SqlDeliveryQueue implements DeliveryQueue {
 
   async recordDelivery(id: string, channel: Channel, delivery: Delivery): Promise<void> {
     await this.ready();
-    await this.database.query(
-      `INSERT INTO lead_deliveries
-         (lead_id, channel, state, attempts, next_attempt_at, last_error, sent_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (lead_id, channel) DO UPDATE SET
-         state = EXCLUDED.state, attempts = EXCLUDED.attempts,
-         next_attempt_at = EXCLUDED.next_attempt_at, last_error = EXCLUDED.last_error,
-         sent_at = EXCLUDED.sent_at, leased_until = NULL`,
-      [
-        id,
-        channel,
-        delivery.state,
-        delivery.attempts,
-        instant(delivery.nextAttemptAt),
-        delivery.lastError,
-        instant(delivery.sentAt),
-      ],
-    );
+    await writeDelivery(this.database, id, channel, delivery);
   }
+}
+
+/**
+ * Writes one channel's state for one lead, the lease ended: the lead's first state when it is
+ * saved (sql-leads.ts), each attempt's after.
+ */
+export async function writeDelivery(
+  on: Queryable,
+  id: string,
+  channel: Channel,
+  delivery: Delivery,
+): Promise<void> {
+  await on.query(
+    `INSERT INTO lead_deliveries
+       (lead_id, channel, state, attempts, next_attempt_at, last_error, sent_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     ON CONFLICT (lead_id, channel) DO UPDATE SET
+       state = EXCLUDED.state, attempts = EXCLUDED.attempts,
+       next_attempt_at = EXCLUDED.next_attempt_at, last_error = EXCLUDED.last_error,
+       sent_at = EXCLUDED.sent_at, leased_until = NULL`,
+    [
+      id,
+      channel,
+      delivery.state,
+      delivery.attempts,
+      instant(delivery.nextAttemptAt),
+      delivery.lastError,
+      instant(delivery.sentAt),
+    ],
+  );
 }

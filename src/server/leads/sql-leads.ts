@@ -3,11 +3,9 @@ import { placeholders, type Database, type Queryable } from "./database";
 import { dialects } from "./dialect";
 import { deliveryEntries, leadColumns, toLead, uuidPattern, type LeadRow } from "./lead-rows";
 import type { Lead, LeadRecords, SaveResult } from "./lead-store";
+import { writeDelivery } from "./sql-deliveries";
 
 // The leads in SQL (tables leads and lead_deliveries), one text for both engines.
-
-/** An instant as the store binds it: a Date, which each engine writes in its own type. */
-export const instant = (iso: string | null): Date | null => (iso === null ? null : new Date(iso));
 
 const byEmail = "lower(l.request ->> 'email') = lower($1)";
 
@@ -45,20 +43,7 @@ export class SqlLeadRecords implements LeadRecords {
       );
       if (inserted.rowCount === 0) return false;
       for (const [channel, delivery] of deliveryEntries(lead.deliveries)) {
-        await client.query(
-          `INSERT INTO lead_deliveries
-             (lead_id, channel, state, attempts, next_attempt_at, last_error, sent_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [
-            lead.id,
-            channel,
-            delivery.state,
-            delivery.attempts,
-            instant(delivery.nextAttemptAt),
-            delivery.lastError,
-            instant(delivery.sentAt),
-          ],
-        );
+        await writeDelivery(client, lead.id, channel, delivery);
       }
       return true;
     });
