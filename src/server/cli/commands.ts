@@ -10,29 +10,14 @@ import { earlierEngineState } from "../leads/pglite-import";
 import { SqliteDatabase } from "../leads/sqlite-database";
 import { storeKind } from "../leads/open-store";
 import { redactUrl } from "../leads/postgres-database";
-import type { SqlLeadStore } from "../leads/sql-store";
 import { oneLine } from "../one-line";
+import type { Command } from "./command";
 import { channelNames, deliveriesSummary, deliveryText } from "./lead-text";
 import { erase, exportCommand, purge } from "./personal-data";
 
 // The subcommands of `npm run leads`, one entry each in `commands`: a new one (spam, release…) is
-// one more entry. What they print is French: they are for the people who handle leads.
-
-export interface CliContext {
-  /** The same settings as the server's, read and checked once (src/server/config.ts). */
-  config: ServerConfig;
-  out(line: string): void;
-  /** The configured store, opened at first call and closed by the caller. */
-  store(): Promise<SqlLeadStore>;
-}
-
-export interface Command {
-  /** Arguments after the name, for the help text: `ID`, `[FICHIER]`. */
-  args: string;
-  summary: string;
-  /** Resolves to the exit code. */
-  run(args: string[], context: CliContext): Promise<number>;
-}
+// one more entry, here or in a module of its own (personal-data.ts). What they print is French:
+// they are for the people who handle leads.
 
 const list: Command = {
   args: "",

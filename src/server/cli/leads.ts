@@ -2,7 +2,8 @@ import { ConfigError, readServerConfig, type Env, type ServerConfig } from "../c
 import { openLeadStore } from "../leads/open-store";
 import type { SqlLeadStore } from "../leads/sql-store";
 import { oneLine } from "../one-line";
-import { commands, type CliContext } from "./commands";
+import type { CliContext } from "./command";
+import { commands } from "./commands";
 
 // `npm run leads -- <commande>`: the same commands on PostgreSQL and on the embedded database,
 // chosen by the same variables as the endpoint (DATABASE_URL, else QUOTE_DATABASE_DIR). Beside a

@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parisTime } from "../leads/lead-fields";
 import { purgeExpired } from "../leads/retention";
-import type { Command } from "./commands";
+import type { Command } from "./command";
 import { leadsCsv } from "./lead-text";
 
 // The commands for personal data (RGPD): export (right of access), purge (retention) and erase

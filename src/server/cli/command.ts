@@ -1,0 +1,22 @@
+import type { ServerConfig } from "../config";
+import type { SqlLeadStore } from "../leads/sql-store";
+
+// What a subcommand of `npm run leads` is and what it is given, apart from the list of them
+// (commands.ts): the modules that define commands (personal-data.ts) import this one, and the
+// list imports them, without either importing the other.
+
+export interface CliContext {
+  /** The same settings as the server's, read and checked once (src/server/config.ts). */
+  config: ServerConfig;
+  out(line: string): void;
+  /** The configured store, opened at first call and closed by the caller. */
+  store(): Promise<SqlLeadStore>;
+}
+
+export interface Command {
+  /** Arguments after the name, for the help text: `ID`, `[FICHIER]`. */
+  args: string;
+  summary: string;
+  /** Resolves to the exit code. */
+  run(args: string[], context: CliContext): Promise<number>;
+}
