@@ -22,6 +22,16 @@ export interface Transaction extends Queryable {
   script(sql: string): Promise<void>;
 }
 
+/**
+ * One numbered change of the schema, as each engine lists them (migrations-postgres.ts,
+ * migrations-sqlite.ts) and migrations.ts applies them.
+ */
+export interface Migration {
+  version: number;
+  description: string;
+  sql: string;
+}
+
 export interface Database extends Queryable {
   readonly engine: Engine;
   /** Where the data lives, fit for a log or a terminal (a file, or a URL without password). */

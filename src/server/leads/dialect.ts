@@ -1,5 +1,4 @@
-import type { Engine } from "./database";
-import type { Migration } from "./migrations";
+import type { Engine, Migration } from "./database";
 import { postgresMigrations } from "./migrations-postgres";
 import { sqliteMigrations } from "./migrations-sqlite";
 

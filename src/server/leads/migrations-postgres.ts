@@ -1,4 +1,4 @@
-import type { Migration } from "./migrations";
+import type { Migration } from "./database";
 
 // The schema on PostgreSQL, as numbered migrations applied by `npm run leads -- migrate` (and by
 // the earlier versions' embedded engine, whose data pglite-import.ts carries over). SQLite's are

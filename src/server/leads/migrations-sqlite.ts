@@ -1,4 +1,4 @@
-import type { Migration } from "./migrations";
+import type { Migration } from "./database";
 
 // The schema on SQLite, as numbered migrations applied when the file opens. The same tables and
 // constraints as on PostgreSQL (migrations-postgres.ts), in SQLite's types: STRICT tables, ids as

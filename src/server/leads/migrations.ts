@@ -4,12 +4,6 @@ import { dialects } from "./dialect";
 // Applying each engine's numbered migrations (migrations-postgres.ts, migrations-sqlite.ts) and
 // reading which one a database is at.
 
-export interface Migration {
-  version: number;
-  description: string;
-  sql: string;
-}
-
 const migrationsTable = "lead_schema_migrations";
 
 /** The newest schema this code knows on the database's engine. */
