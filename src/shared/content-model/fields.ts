@@ -4,7 +4,7 @@ import { placeholderPattern } from "./placeholder";
 
 // Field types whose failure messages speak to the marketing person who edited the file:
 // they say what was expected and what was found, in French. Each type also records its
-// constraints (`constraintsOf`), so the admin's form can be checked against the same rules.
+// constraints (`constraintsOf`), from which the admin's form is made (src/cms/model-fields.ts).
 
 export function describeValue(value: unknown): string {
   if (value === undefined || value === null) return "rien (champ absent ou vide)";
@@ -18,7 +18,9 @@ export function describeValue(value: unknown): string {
 
 /** What a field accepts, in terms a form can enforce too. */
 export type FieldConstraints =
-  | { kind: "text"; pattern?: RegExp }
+  | { kind: "text" }
+  // `pattern` holds the whole value; `expected` says in French what it asks for.
+  | { kind: "text"; pattern: RegExp; expected: string }
   | { kind: "number"; integer: boolean; min: number; max?: number }
   | { kind: "date" }
   | { kind: "choice"; options: readonly string[] };
@@ -59,7 +61,8 @@ export function wholeValue({ pattern }: TextPattern, orPlaceholder: boolean): Re
 /** A text of a given shape, such as a page address. */
 export const patternText = (shape: TextPattern) => {
   const whole = wholeValue(shape, false);
-  return field<string>("pattern", shape.expected, { kind: "text", pattern: whole }, (v) => {
+  const rules = { kind: "text", pattern: whole, expected: shape.expected } as const;
+  return field<string>("pattern", shape.expected, rules, (v) => {
     return typeof v === "string" && whole.test(v);
   });
 };
@@ -84,7 +87,8 @@ export const isRelativeFile = (struct: Struct<unknown, unknown>) => relativeFile
  */
 export const patternTextOrPlaceholder = (shape: TextPattern) => {
   const whole = wholeValue(shape, true);
-  return field<string>("detail", shape.expected, { kind: "text", pattern: whole }, (v) => {
+  const rules = { kind: "text", pattern: whole, expected: shape.expected } as const;
+  return field<string>("detail", shape.expected, rules, (v) => {
     return isText(v) && whole.test(v.trim());
   });
 };
