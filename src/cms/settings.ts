@@ -2,6 +2,9 @@
 // (src/build/admin-bundle.ts).
 import { gitHubUrl } from "../shared/github-url";
 
+/** The environment it is read from, passed in: this module also runs in the admin's page. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
 export type CmsBackendSettings = {
   name: "proxy" | "git-gateway" | "github" | "gitlab";
   branch: string;
@@ -29,7 +32,7 @@ export type CmsSettings = {
 export const ownAuthEndpoint = "api/cms/auth";
 
 /** The GitHub API of CMS_GITHUB_URL: api.github.com, or a GitHub Enterprise Server's /api/v3. */
-export function gitHubApiRoot(env: NodeJS.ProcessEnv): string {
+export function gitHubApiRoot(env: Env): string {
   // The same reading as the server's sign-in, which exchanges codes at that address.
   const base = gitHubUrl(env.CMS_GITHUB_URL);
   return base === "https://github.com" ? "https://api.github.com" : `${base}/api/v3`;
@@ -52,7 +55,7 @@ export function cmsConnectOrigins(settings: CmsSettings): string[] {
 }
 
 /** The port `npm run cms` runs decap-server on, which the admin then writes through. */
-export function localBackendPort(env: NodeJS.ProcessEnv): number {
+export function localBackendPort(env: Env): number {
   return Number(env.CMS_PORT ?? 8081);
 }
 
@@ -63,7 +66,7 @@ const backendNames = ["local", "github", "gitlab", "git-gateway"] as const;
  * default when CMS_REPO names a repository, signing in through the site's own endpoint; GitLab or
  * Netlify's Git Gateway when CMS_BACKEND names them. Without CMS_REPO, the local backend alone.
  */
-export function cmsSettings(env: NodeJS.ProcessEnv): CmsSettings {
+export function cmsSettings(env: Env): CmsSettings {
   const repo = env.CMS_REPO?.trim() ?? "";
   const name = env.CMS_BACKEND?.trim() || (repo ? "github" : "local");
   if (!(backendNames as readonly string[]).includes(name)) {
