@@ -1,168 +1,198 @@
 /** @jest-environment node */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import matter from "gray-matter";
 import type { CmsCollection, CmsField } from "../cms-types";
-import { validate, type Struct } from "superstruct";
-import { bodyOf, contentKinds, type ContentKind } from "../../shared/content-model/kinds";
-import { constraintsOf } from "../../shared/content-model/fields";
+import { checkFrontmatter } from "../../shared/content-model/check";
+import { wholeValue } from "../../shared/content-model/fields";
+import { contentKinds, type ContentKind } from "../../shared/content-model/kinds";
+import { frenchPhone } from "../../shared/content-model/patterns";
 import { cmsConfig, collections } from "../config";
 import { cmsSettings } from "../settings";
 
-// The admin's form and the build's schema must accept the same content: a value the admin
-// saves must never fail the build, and the admin must ask for every field the build needs.
+// The admin's configuration as Decap reads it: one collection per kind of content, whose form
+// takes the real files of `content/` as they are and refuses what the build refuses.
 
-type AnyStruct = Struct<unknown, unknown>;
+const root = path.resolve(__dirname, "../../..");
+
 type Field = CmsField & {
-  widget?: string;
-  fields?: Field[];
-  field?: Field;
   min?: number;
   max?: number;
   value_type?: string;
   options?: string[];
-  format?: string;
-  pattern?: [string, string];
+  fields?: Field[];
+  field?: Field;
 };
+type Entry = Record<string, unknown>;
 
-/** Where each collection's files live: `content/<kind>/`. */
-function folderOf(collection: CmsCollection): string | undefined {
-  const files = collection.files?.map((file) => file.file.split("/").slice(0, -1).join("/"));
-  return collection.folder ?? files?.[0];
-}
+const isEntry = (value: unknown): value is Entry =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date);
 
-function collectionFor(kind: ContentKind): { collection: CmsCollection; fields: Field[] } {
-  const collection = collections.find((candidate) => folderOf(candidate) === `content/${kind}`);
-  if (!collection) throw new Error(`no admin collection for content/${kind}`);
-  const fields = (collection.fields ?? collection.files?.[0]?.fields ?? []) as Field[];
-  return { collection, fields };
-}
-
-const isRequired = (struct: AnyStruct) => validate(undefined, struct)[0] !== undefined;
-
-/** Every disagreement between a schema and the admin's fields, as readable lines. */
-function compare(struct: AnyStruct, field: Field, path: string): string[] {
-  const problems: string[] = [];
-  const required = field.required !== false;
-  if (required !== isRequired(struct)) problems.push(`${path}: required ${required}`);
-
-  if (struct.type === "object") {
-    if (field.widget !== undefined && field.widget !== "object") {
-      problems.push(`${path}: widget ${field.widget}, expected object`);
-    }
-    return [...problems, ...compareFields(struct, field.fields ?? [], path)];
+/** What Decap's form would refuse in one value, as its field's rules say; one line each. */
+function refusalsOf(field: Field, value: unknown, where: string): string[] {
+  if (value === undefined || value === null || value === "") {
+    return field.required === false ? [] : [`${where}: required`];
   }
-  if (struct.type === "array") {
-    if (field.widget !== "list")
-      return [...problems, `${path}: widget ${field.widget}, expected list`];
-    const item = struct.schema as AnyStruct;
-    if (item.type === "object")
-      return [...problems, ...compareFields(item, field.fields ?? [], `${path}[]`)];
-    if (!field.field) return [...problems, `${path}: a list of single values needs \`field\``];
-    return [...problems, ...compare(item, field.field, `${path}[]`)];
-  }
-
-  const rules = constraintsOf(struct);
-  if (!rules)
-    return [...problems, `${path}: the schema's type ${struct.type} has no known constraints`];
-  switch (rules.kind) {
+  switch (field.widget) {
+    case "string":
     case "text":
-      if (!["string", "text"].includes(field.widget ?? "string")) {
-        problems.push(`${path}: widget ${field.widget}, expected string or text`);
+    case "markdown":
+      if (typeof value !== "string") return [`${where}: not a text`];
+      if (field.pattern && !new RegExp(field.pattern[0]).test(value)) {
+        return [`${where}: ${field.pattern[1]}`];
       }
-      if (field.pattern?.[0] !== rules.pattern?.source) {
-        problems.push(`${path}: pattern ${field.pattern?.[0]}, expected ${rules.pattern?.source}`);
-      }
-      break;
-    case "number":
-      if (field.widget !== "number")
-        problems.push(`${path}: widget ${field.widget}, expected number`);
-      if (field.value_type !== (rules.integer ? "int" : "float")) {
-        problems.push(`${path}: value_type ${field.value_type}`);
-      }
-      if (field.min !== rules.min)
-        problems.push(`${path}: min ${field.min}, expected ${rules.min}`);
-      if (field.max !== rules.max)
-        problems.push(`${path}: max ${field.max}, expected ${rules.max}`);
-      break;
-    case "date":
-      if (field.widget !== "datetime" || field.format !== "YYYY-MM-DD") {
-        problems.push(`${path}: expected a datetime widget saving YYYY-MM-DD`);
-      }
-      break;
-    case "choice":
-      if (field.widget !== "select")
-        problems.push(`${path}: widget ${field.widget}, expected select`);
-      if (JSON.stringify(field.options) !== JSON.stringify(rules.options)) {
-        problems.push(`${path}: options ${JSON.stringify(field.options)}`);
-      }
-      break;
+      return [];
+    case "number": {
+      const fits =
+        typeof value === "number" &&
+        (field.value_type !== "int" || Number.isInteger(value)) &&
+        value >= (field.min ?? -Infinity) &&
+        value <= (field.max ?? Infinity);
+      return fits ? [] : [`${where}: ${String(value)} is no ${field.value_type} in bounds`];
+    }
+    case "select":
+      return field.options?.includes(value as string) ? [] : [`${where}: not an option`];
+    case "datetime": {
+      const day = value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
+      return /^\d{4}-\d{2}-\d{2}$/.test(day) ? [] : [`${where}: not a YYYY-MM-DD day`];
+    }
+    case "object":
+      return isEntry(value)
+        ? refusals(field.fields ?? [], value, where)
+        : [`${where}: not a group`];
+    case "list": {
+      if (!Array.isArray(value)) return [`${where}: not a list`];
+      const tooFew = value.length < (field.min ?? 0) ? [`${where}: fewer than ${field.min}`] : [];
+      return value.reduce<string[]>((problems, item, index) => {
+        const at = `${where}[${index}]`;
+        if (field.field) return [...problems, ...refusalsOf(field.field, item, at)];
+        if (!isEntry(item)) return [...problems, `${at}: not a group`];
+        return [...problems, ...refusals(field.fields ?? [], item, at)];
+      }, tooFew);
+    }
+    default:
+      return [`${where}: widget ${String(field.widget)}, unknown to this test`];
   }
-  return problems;
 }
 
-function compareFields(struct: AnyStruct, fields: Field[], path: string): string[] {
-  const schema = struct.schema as Record<string, AnyStruct>;
-  const names = fields.map((field) => field.name);
-  const problems: string[] = [];
-  for (const name of Object.keys(schema)) {
-    if (!names.includes(name)) problems.push(`${path}.${name}: missing from the admin`);
-  }
-  for (const field of fields) {
-    const inner = schema[field.name];
-    if (!inner) problems.push(`${path}.${field.name}: not in the schema`);
-    else problems.push(...compare(inner, field, `${path}.${field.name}`));
-  }
-  return problems;
+/** Every refusal in an entry, and every value of it the form has no field for. */
+function refusals(fields: Field[], entry: Entry, where: string): string[] {
+  const names = new Set(fields.map((field) => field.name));
+  const unshown = Object.keys(entry)
+    .filter((name) => !names.has(name))
+    .map((name) => `${where}.${name}: no field in the admin`);
+  return [
+    ...unshown,
+    ...fields.flatMap((field) => refusalsOf(field, entry[field.name], `${where}.${field.name}`)),
+  ];
 }
 
 const kinds = Object.keys(contentKinds) as ContentKind[];
 
+function collectionFor(kind: ContentKind): CmsCollection {
+  const collection = collections.find((candidate) => candidate.name === kind);
+  if (!collection) throw new Error(`no admin collection for content/${kind}`);
+  return collection;
+}
+
+/** The form of a kind's entries, and the files of `content/` it edits. */
+function formOf(kind: ContentKind): { fields: Field[]; files: string[] } {
+  const { folder, files, fields } = collectionFor(kind);
+  if (folder) {
+    const names = readdirSync(path.join(root, folder)).filter((name) => name.endsWith(".md"));
+    return { fields: fields as Field[], files: names.map((name) => `${folder}/${name}`) };
+  }
+  const [file] = files ?? [];
+  if (!file) throw new Error(`${kind}: neither a folder nor a file`);
+  return { fields: file.fields as Field[], files: [file.file] };
+}
+
+/** A file of `content/` as the admin opens it: its frontmatter, and its text as `body`. */
+function entryIn(file: string, fields: Field[]): Entry {
+  const { data, content } = matter(readFileSync(path.join(root, file), "utf8"));
+  const entry: Entry = structuredClone(data);
+  if (fields.some((field) => field.name === "body")) entry.body = content.trim();
+  return entry;
+}
+
 describe("the admin configuration", () => {
   it("has one collection per kind of content, and no other", () => {
-    expect(collections.map(folderOf).sort()).toEqual(kinds.map((kind) => `content/${kind}`).sort());
+    expect(collections.map((collection) => collection.name).sort()).toEqual([...kinds].sort());
   });
 
-  it.each(kinds)("agrees with the schema of content/%s field by field", (kind) => {
-    const { fields } = collectionFor(kind);
-    const body = fields.find((field) => field.name === "body");
-    const frontmatter = fields.filter((field) => field !== body);
-    expect(compareFields(contentKinds[kind].schema as AnyStruct, frontmatter, kind)).toEqual([]);
+  it.each(kinds)("opens every file of content/%s as it is, without a refusal", (kind) => {
+    const { fields, files } = formOf(kind);
+    expect(files).not.toEqual([]);
+    for (const file of files) expect(refusals(fields, entryIn(file, fields), file)).toEqual([]);
   });
 
-  it.each(kinds)(
-    "asks for the text under the frontmatter of content/%s when the site shows it",
-    (kind) => {
-      const body = collectionFor(kind).fields.find((field) => field.name === "body");
-      if (bodyOf(kind)) {
-        expect(body).toMatchObject({ name: "body" });
-        expect(body?.required).not.toBe(false);
-      } else {
-        expect(body).toBeUndefined();
-      }
-    },
-  );
-
-  it.each(kinds)("gives every field of content/%s a French label", (kind) => {
-    const unlabelled: string[] = [];
-    const walk = (fields: Field[], path: string) => {
-      for (const field of fields) {
-        if (!field.label) unlabelled.push(`${path}.${field.name}`);
-        walk(field.fields ?? [], `${path}.${field.name}`);
-        if (field.field) walk([field.field], `${path}.${field.name}`);
-      }
-    };
-    walk(collectionFor(kind).fields, kind);
-    expect(unlabelled).toEqual([]);
+  it("asks for a schema field's pattern, saying in French what it expects", () => {
+    const phone = formOf("company").fields.find((field) => field.name === "phone");
+    expect(phone?.pattern).toEqual([
+      wholeValue(frenchPhone, true).source,
+      "Attendu : un numéro de téléphone français (par exemple 01 23 45 67 89).",
+    ]);
   });
 
-  it("lets a files collection hold exactly the one file its kind allows", () => {
-    for (const kind of kinds) {
-      const { collection } = collectionFor(kind);
-      if (contentKinds[kind].single) {
-        expect(collection.files).toHaveLength(1);
-        expect(collection.create).toBeFalsy();
-      } else {
-        expect(collection.folder).toBe(`content/${kind}`);
-      }
-    }
+  // One mistake each in a real file: the build's check and the admin's form both refuse it.
+  it.each<[ContentKind, string, (entry: Entry) => void, string]>([
+    ["company", "content/company/company.md", (e) => (e.phone = "01 23"), "phone"],
+    ["company", "content/company/company.md", (e) => delete e.name, "name"],
+    ["figures", "content/figures/figures.md", (e) => (e.recoveryRate = 120), "recoveryRate"],
+    ["figures", "content/figures/figures.md", (e) => (e.casesPerMonth = 3.5), "casesPerMonth"],
+    [
+      "figures",
+      "content/figures/figures.md",
+      (e) => ((e.sources as Entry[])[0]!.figures = ["ratio"]),
+      "sources[0].figures[0]",
+    ],
+    [
+      "testimonials",
+      "content/testimonials/01-directrice-clientele.md",
+      (e) => (e.order = 0),
+      "order",
+    ],
+    ["legal", "content/legal/mentions-legales.md", (e) => (e.path = "Mentions"), "path"],
+    [
+      "legal",
+      "content/legal/mentions-legales.md",
+      (e) => (e.updatedAt = "20/01/2025"),
+      "updatedAt",
+    ],
+    [
+      "accessibility",
+      "content/accessibility/accessibilite.md",
+      (e) => (e.state = "conforme"),
+      "state",
+    ],
+    [
+      "accessibility",
+      "content/accessibility/accessibilite.md",
+      (e) => (e.auditRate = 150),
+      "auditRate",
+    ],
+    [
+      "landing",
+      "content/landing/landing.md",
+      (e) => ((e.hero as Entry).image = "../images/hero.gif"),
+      "hero.image",
+    ],
+    [
+      "tenants",
+      "content/tenants/locataires.md",
+      (e) => (e.landingNotice = "Une ligne"),
+      "landingNotice",
+    ],
+  ])("%s: %s with a wrong %s", (kind, file, spoil, where) => {
+    const { fields } = formOf(kind);
+    const entry = entryIn(file, fields);
+    const { body, ...frontmatter } = entry;
+    expect(checkFrontmatter(kind, frontmatter, file)).toEqual([]);
+    spoil(frontmatter);
+    expect(checkFrontmatter(kind, frontmatter, file)).not.toEqual([]);
+    expect(refusals(fields, { ...frontmatter, ...(body !== undefined && { body }) }, file)).toEqual(
+      [expect.stringMatching(new RegExp(`^${file}\\.${where.replace(/[.[\]]/g, "\\$&")}: `))],
+    );
   });
 
   it("opens in French, with drafts and reviews, saving through decap-server on the port `npm run cms` uses", () => {

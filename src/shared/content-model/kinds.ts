@@ -11,7 +11,7 @@ import {
 
 // The one declaration of the content kinds. Everything else is derived from it: the content
 // sources of gatsby-config.ts, the GraphQL types (src/build/schema.ts), the build's checks
-// (check.ts); the admin's collections (src/cms/config.ts) are held to it by a test.
+// (check.ts), the admin's collections and their fields (src/cms/model-fields.ts).
 //
 // Each kind is one folder of `content/`, the GraphQL node type made from its files, the schema
 // every file's frontmatter must match, whether the folder holds one file or several, and, where
