@@ -1,6 +1,5 @@
-// Lint rules: TypeScript, React hooks, accessibility, Testing Library practice in tests, and the
-// boundaries between the places code runs (browser, build, server, anywhere): see docs/testing.md.
-import { builtinModules } from "node:module";
+// Lint rules: TypeScript, React hooks, accessibility, Testing Library practice in tests, and what
+// types cannot hold of the boundaries between the places code runs (tsconfig.json holds the rest).
 import js from "@eslint/js";
 import jestDom from "eslint-plugin-jest-dom";
 import jsxA11y from "eslint-plugin-jsx-a11y";
@@ -9,76 +8,48 @@ import testingLibrary from "eslint-plugin-testing-library";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// Where code runs shows in its path. Tests and their helpers run in jest (Node with jsdom) and
-// may use both sides; they are held by the rules of tests below instead.
+// Where code runs is held by the type checker: tsconfig.json has one project per place, each with
+// that place's globals and importing only from the projects it references (tried by
+// tests/lint/runtime-split.test.ts). What remains here is what types cannot express, with why.
 const tests = ["**/__tests__/**", "src/test-utils/**"];
 const browser = [
   "src/{pages,templates,components,features,hooks,lib,start-up,styles,images,cms}/**",
   "gatsby-browser.tsx",
-  // Gatsby renders the same components into HTML at build time: SSR code is browser code.
   "gatsby-ssr.tsx",
 ];
-// src/cms/settings.ts is plain data read by the build (the admin's CSP, gatsby-config.ts) and by
-// the admin: it is held to the rules of code that runs anywhere. src/cms/local-backend.mjs is
-// the Node launcher of `npm run cms`.
+// src/cms/settings.ts runs anywhere (tsconfig.shared.json); src/cms/local-backend.mjs is the Node
+// launcher of `npm run cms` (tsconfig.build.json).
 const cmsAnywhere = ["src/cms/settings.ts"];
 const cmsNode = ["src/cms/local-backend.mjs"];
-const build = ["src/build/**", "gatsby-node.ts", "gatsby-config.ts"];
-const server = ["src/server/**", "src/api/**"];
+const node = ["src/build/**", "gatsby-node.ts", "gatsby-config.ts", "src/server/**", "src/api/**"];
 const anywhere = ["src/shared/**", ...cmsAnywhere];
 
-const browserFolders = "pages|templates|components|features|hooks|lib|start-up|styles|images|cms";
-const nodeFolders = "server|build|api";
-/**
- * A relative import of one of the `folders` of src/: `./src/x` from the root, `../x`,
- * `../../x`… from inside src/ (a `./x` stays in the importing file's own folder).
- */
-const into = (folders) => `^(?:\\./src/|(?:\\.\\./)+(?:src/)?)(?:${folders})(?:/|$)`;
-// Node's own modules, with or without `node:` (fs, fs/promises, …).
-const nodeBuiltins = `^(?:node:|(?:${builtinModules.filter((name) => !name.startsWith("_")).join("|")})(?:/|$))`;
-
-const noNode = {
-  regex: nodeBuiltins,
-  message: "Node's modules do not exist in the browser: this code runs in the browser.",
-};
+// React's types resolve from every project, so the type checker cannot refuse them in Node code or
+// in code that runs anywhere.
 const noReact = {
   regex: "^(?:react|react-dom)(?:/|$)",
   message: "React belongs to the browser and SSR folders, not to Node code or src/shared/.",
 };
 
-// Globals of one side that the other does not have. `globals` lists what Node has today;
-// navigator, localStorage and sessionStorage are there only from Node 22, after the Node 20
-// this site runs on.
-const browserNames = new Set(Object.keys(globals.browser));
-const nodeNames = new Set(Object.keys(globals.node));
-const nodeOnlyGlobals = [...nodeNames].filter((name) => !browserNames.has(name));
-const browserOnlyGlobals = [
-  ...[...browserNames].filter((name) => !nodeNames.has(name)),
-  "navigator",
-  "localStorage",
-  "sessionStorage",
-];
-const restricted = (names, message) =>
-  names.filter((name) => name !== "process").map((name) => ({ name, message }));
-const inBrowser = "a Node global: this code runs in the browser (see eslint.config.mjs)";
-const inNode = "a browser global: this code runs in Node (see eslint.config.mjs)";
-
-// `process` in browser code: webpack replaces `process.env.GATSBY_*` and `process.env.NODE_ENV`
-// by their values at build time (Gatsby's documented way of giving the browser its settings),
-// so exactly those two forms are allowed; any other use of `process` would fail in the browser.
+// webpack replaces `process.env.GATSBY_*` and `process.env.NODE_ENV` by their values at build time
+// (Gatsby's documented way of giving the browser its settings), and only in that literal form.
+// src/types/browser-process.d.ts gives browser code exactly those properties, but a type cannot
+// tell `process.env.GATSBY_X` from `process.env["GATSBY_X"]`, `const { GATSBY_X } = process.env`
+// or `process` passed around, which webpack leaves as they are and which fail in the browser.
 const gatsbyEnv = "/^(?:GATSBY_[A-Z0-9_]+|NODE_ENV)$/";
+const inBrowser = "webpack inlines only process.env.GATSBY_* and process.env.NODE_ENV, written so";
 const processInBrowser = [
   {
     selector:
       "Identifier[name='process']:not(MemberExpression > Identifier.property, Property > Identifier.key, MemberExpression[property.name='env'] > Identifier.object)",
-    message: `process is ${inBrowser}; only process.env.GATSBY_* and NODE_ENV are inlined.`,
+    message: `process does not exist in the browser: ${inBrowser}.`,
   },
   {
     selector:
       "MemberExpression[object.name='process'][property.name='env']:not(MemberExpression[computed=false][property.name=" +
       gatsbyEnv +
       "] > .object)",
-    message: `process.env is ${inBrowser}; only process.env.GATSBY_* and NODE_ENV are inlined.`,
+    message: `process.env does not exist in the browser: ${inBrowser}.`,
   },
 ];
 
@@ -120,44 +91,22 @@ export default tseslint.config(
     files: browser,
     ignores: [...tests, ...cmsAnywhere, ...cmsNode],
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            noNode,
-            {
-              regex: into(nodeFolders),
-              message:
-                "Browser code imports neither src/server/ nor src/build/: put what both need in src/shared/.",
-            },
-          ],
-        },
-      ],
-      "no-restricted-globals": ["error", ...restricted(nodeOnlyGlobals, `This is ${inBrowser}.`)],
-      "no-restricted-syntax": ["error", ...processInBrowser],
-    },
+    rules: { "no-restricted-syntax": ["error", ...processInBrowser] },
   },
   {
-    files: [...build, ...server, ...cmsNode],
+    files: [...node, ...cmsNode],
     ignores: tests,
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      "no-restricted-imports": [
+      "no-restricted-imports": ["error", { patterns: [noReact] }],
+      // @types/node declares them, but Node 24 has them only under --experimental-webstorage.
+      "no-restricted-globals": [
         "error",
-        {
-          patterns: [
-            noReact,
-            {
-              // The admin's settings (src/cms/settings.ts) are code that runs anywhere.
-              regex: into(browserFolders.replace("cms", "cms(?!/settings$)")),
-              message:
-                "Node code imports no browser folder (src/components, src/features, src/lib, …): put what both need in src/shared/.",
-            },
-          ],
-        },
+        ...["localStorage", "sessionStorage"].map((name) => ({
+          name,
+          message: `${name} is undefined in Node 24 (only under --experimental-webstorage): this code runs in Node.`,
+        })),
       ],
-      "no-restricted-globals": ["error", ...restricted(browserOnlyGlobals, `This is ${inNode}.`)],
     },
   },
   {
@@ -165,34 +114,17 @@ export default tseslint.config(
     ignores: tests,
     languageOptions: { globals: { ...globals["shared-node-browser"] } },
     rules: {
+      // Their types resolve from every project (and Gatsby's would bring @types/node with them).
       "no-restricted-imports": [
         "error",
         {
           patterns: [
-            { ...noNode, message: "src/shared/ runs anywhere: it imports no Node module." },
             { ...noReact, message: "src/shared/ runs anywhere: it imports no React." },
             {
               regex: "^gatsby(?:-|/|$)",
               message: "src/shared/ runs anywhere: it imports no Gatsby.",
             },
-            {
-              regex: into(`${browserFolders}|${nodeFolders}`),
-              message: "src/shared/ imports neither browser nor Node code.",
-            },
           ],
-        },
-      ],
-      "no-restricted-globals": [
-        "error",
-        ...restricted(nodeOnlyGlobals, "src/shared/ runs anywhere: no Node global."),
-        ...restricted(browserOnlyGlobals, "src/shared/ runs anywhere: no browser global."),
-      ],
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector:
-            "Identifier[name='process']:not(MemberExpression > Identifier.property, Property > Identifier.key)",
-          message: "src/shared/ runs anywhere: it reads no environment; pass settings in.",
         },
       ],
     },
