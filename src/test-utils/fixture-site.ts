@@ -1,6 +1,6 @@
 // A small built site of its own for the production server's tests: its pages, a bundle, an
 // admin, and the _headers file a build would write, precompressed by the build's own module and
-// served by createSiteServer; `get` asks for a path raw (fetch would decompress bodies and hide
+// served by buildApp; `get` asks for a path raw (fetch would decompress bodies and hide
 // the encoding), and `expectHostHeaders` compares an answer with what _headers says.
 import { fixedSite } from "../server/http/site-files";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { precompress } from "../build/precompress";
 import { createCmsAuth } from "../server/cms-auth/cms-auth";
 import { headersFor, parseHeadersFile } from "../server/http/host-headers";
-import { createSiteServer } from "../server/http/site-server";
+import { buildApp } from "../server/http/app";
 import type { QuoteEndpoint } from "../server/quote-endpoint";
 import { testChallengeSecret } from "./anti-bot";
 import { captureLog } from "./log-capture";
@@ -100,7 +100,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
     settings: { clientId: "Iv1.id", clientSecret: "secret", githubUrl: "https://ghe.example.fr" },
   });
   // The request log in memory, out of the test's output (its lines: request-id.test.ts).
-  const app = await createSiteServer({
+  const app = await buildApp({
     site: fixedSite(publicDir),
     endpoint,
     spam,

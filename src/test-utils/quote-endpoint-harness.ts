@@ -1,6 +1,6 @@
 // The quote endpoint's tests (src/server/__tests__/quote-endpoint*.test.ts) as a client sees
 // the endpoint, through each of its two adapters, with real HTTP requests:
-// - the production server (`npm run serve`, src/server/http/site-server.ts);
+// - the production server (`npm run serve`, src/server/http/app.ts);
 // - the Gatsby Function (src/api/contact.ts, for `gatsby develop`): an express server running
 //   Gatsby's own function middlewares and Gatsby's own wrapper around a function module (what
 //   its webpack loader emits). Only webpack itself is left out. If a Gatsby upgrade changes how
@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { QuoteRequest } from "../shared/quote-request/quote-request";
 import { readServerConfig } from "../server/config";
-import { createSiteServer } from "../server/http/site-server";
+import { buildApp } from "../server/http/app";
 import { sharedLeadStore } from "../server/leads/open-store";
 import { clearTables } from "./store-contract/engines";
 import type { Lead } from "../server/leads/lead-store";
@@ -101,7 +101,7 @@ export async function startGatsbyFunction(): Promise<Running> {
 }
 
 export async function startProductionServer(): Promise<Running> {
-  // The smallest built site the server accepts; its pages are tested in site-server.test.ts.
+  // The smallest built site the server accepts; its pages are tested in app.test.ts.
   const publicDir = join(tempDir(), "public");
   mkdirSync(publicDir);
   writeFileSync(join(publicDir, "index.html"), "<!doctype html><title>Accueil</title>");
@@ -110,7 +110,7 @@ export async function startProductionServer(): Promise<Running> {
   // The store as the Gatsby Function finds it, so that a test's QUOTE_DATABASE_DIR applies;
   // `npm run serve` reads its configuration and opens its store once instead.
   const spam = { secret: testChallengeSecret, limits: parseRateLimits("off") };
-  const app = await createSiteServer({
+  const app = await buildApp({
     site: fixedSite(publicDir),
     endpoint: createQuoteEndpoint({
       store: () => sharedLeadStore(readServerConfig().store),

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { createSiteServer } from "../http/site-server";
+import { buildApp } from "../http/app";
 import { openLeadStore } from "../leads/open-store";
 import type { SqlLeadStore } from "../leads/sql-store";
 import { embeddedSettings } from "../../test-utils/leads";
@@ -19,7 +19,7 @@ import { valid as request } from "../../test-utils/quote-request-cases";
 // A request sent again unchanged (same Idempotency-Key, same body, same Altcha header), as a
 // browser does on a dropped keep-alive connection or a proxy on a timeout, gets the first answer:
 // 201, the first id, Idempotent-Replayed, one lead stored. Its proof was spent by itself.
-// Through the production server (src/server/http/site-server.ts), on the embedded engine; the same on
+// Through the production server (src/server/http/app.ts), on the embedded engine; the same on
 // PostgreSQL with two processes: tests/pipeline/replay.test.ts.
 
 let folder: string;
@@ -47,7 +47,7 @@ beforeEach(async () => {
   await clearTables(store);
   // The rate limits on, as in production: a replay answered from the store is not counted.
   const spam = { secret: testChallengeSecret, limits: parseRateLimits("address=2/10m") };
-  app = await createSiteServer({
+  app = await buildApp({
     site: fixedSite(publicDir),
     endpoint: createQuoteEndpoint({ store: async () => store, spam }),
     spam,

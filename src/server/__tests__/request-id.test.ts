@@ -11,7 +11,7 @@ import { Webhook } from "standardwebhooks";
 import type { TrustProxy } from "../config";
 import { salesMessage } from "../delivery/email";
 import { DeliveryRunner } from "../delivery/runner";
-import { createSiteServer } from "../http/site-server";
+import { buildApp } from "../http/app";
 import { openLeadStore } from "../leads/open-store";
 import type { SqlLeadStore } from "../leads/sql-store";
 import { embeddedSettings } from "../../test-utils/leads";
@@ -45,7 +45,7 @@ async function start(trustProxy: TrustProxy = false) {
   const captured = captureLog();
   lines = captured.lines;
   const spam = { secret: testChallengeSecret, limits: parseRateLimits("off") };
-  app = await createSiteServer({
+  app = await buildApp({
     site: fixedSite(publicDir),
     endpoint: createQuoteEndpoint({
       store: async () => store,

@@ -3,7 +3,7 @@ import { popupHeaders, popupPage, type PopupOutcome } from "./popup-page";
 import type { CmsAuthSettings } from "./settings";
 
 // The admin's GitHub sign-in, once: request facts in, status, headers and an HTML body out. It
-// knows no framework: the production server (src/server/http/site-server.ts) and the Gatsby
+// knows no framework: the production server (src/server/http/app.ts) and the Gatsby
 // Functions (src/api/cms/) are thin adapters around it.
 //
 // GET /api/cms/auth      opened in a popup by the admin: sends the browser to GitHub's authorize

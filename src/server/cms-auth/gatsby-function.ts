@@ -4,7 +4,7 @@ import { readServerConfig } from "../config";
 import { processLogger } from "../log/logger";
 
 // The admin's sign-in as a Gatsby Function (src/api/cms/auth.ts and callback.ts, thin adapters
-// over this folder), as the production server mounts it too (src/server/http/site-server.ts).
+// over this folder), as the production server mounts it too (src/server/http/app.ts).
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 

@@ -11,7 +11,7 @@ import { oneLine } from "../one-line";
 import { createQuoteEndpoint } from "../quote-endpoint";
 import { spamSettings } from "../spam/screen";
 import { fixedSite, releasedSite } from "./site-files";
-import { createSiteServer } from "./site-server";
+import { buildApp } from "./app";
 import { Deployer } from "../deploy/deployer";
 import { failureNotifier } from "../deploy/failure-email";
 
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
         notify: failureNotifier(config.delivery.email, config.deploy.notifyTo),
       })
     : undefined;
-  const app = await createSiteServer({
+  const app = await buildApp({
     site: config.deploy
       ? releasedSite(config.deploy.dir, path.resolve("public"))
       : fixedSite(path.resolve("public")),
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
    * Stops accepting connections, then waits for the open ones to end. Node's http close() would
    * also drop every idle kept-alive connection at once, cutting the post a client may be sending
    * on one that very moment; so the listening socket alone is closed first. Each connection then
-   * carries at most one more request, answered with `Connection: close` (site-server.ts); those
+   * carries at most one more request, answered with `Connection: close` (plugins/request-log.ts); those
    * still idle after idleGraceMs are closed. Fastify's close() then finds none left.
    */
   async function drain(): Promise<void> {

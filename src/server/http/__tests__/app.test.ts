@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { headersFor, parseHeadersFile } from "../host-headers";
 import { fixedSite } from "../site-files";
-import { resolveFile, rulesPath } from "../site-server";
+import { resolveFile, rulesPath } from "../plugins/site";
 import {
   bundle,
   expectHostHeaders,

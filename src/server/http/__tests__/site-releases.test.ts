@@ -8,7 +8,7 @@ import { pruneReleases, releaseSite, switchTo } from "../../deploy/releases";
 import { captureLog } from "../../../test-utils/log-capture";
 import { spam } from "../../../test-utils/fixture-site";
 import { releasedSite } from "../site-files";
-import { createSiteServer } from "../site-server";
+import { buildApp } from "../app";
 
 // The server over DEPLOY_DIR's releases (src/server/deploy/releases.ts): the live one looked up
 // at each request, switched by another hand (a deploy, `npm run site -- rollback`) without a
@@ -50,7 +50,7 @@ beforeAll(async () => {
   writeRelease("a1", "app-aaaaaaaaaaaaaaaaaaaa.js");
   writeRelease("b2", "app-bbbbbbbbbbbbbbbbbbbb.js");
   switchTo(dir, "a1");
-  app = await createSiteServer({
+  app = await buildApp({
     site: releasedSite(dir, publicDir),
     endpoint: async () => ({ status: 500, headers: {}, body: { messageText: "" } }),
     spam,

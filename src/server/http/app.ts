@@ -1,0 +1,72 @@
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { createCmsAuth, type CmsAuth } from "../cms-auth/cms-auth";
+import type { TrustProxy } from "../config";
+import type { Deployer } from "../deploy/deployer";
+import { processLogger } from "../log/logger";
+import { requestIdGenerator } from "../log/request-id";
+import type { QuoteEndpoint } from "../quote-endpoint";
+import type { SpamSettings } from "../spam/screen";
+import requestLog from "./plugins/request-log";
+import site, { frameworkErrors } from "./plugins/site";
+import cmsAuthRoutes from "./routes/cms-auth";
+import deployRoutes from "./routes/deploy";
+import quoteRoutes from "./routes/quote";
+import type { SiteSource } from "./site-files";
+
+// The production server as one Fastify app: the process-wide plugins first (./plugins/: the log
+// line and request id of every answer, the built site with its headers and error pages), then one
+// encapsulated plugin per concern under /api/ (./routes/). serve.ts runs it; the tests build it
+// with their own site, store and logger. Fastify adds no X-Powered-By and no CORS header.
+
+export interface AppOptions {
+  /** The built site: public/ read once at start, or the live release (./site-files.ts). */
+  site: SiteSource;
+  /** The quote endpoint, made once for the life of the process. */
+  endpoint: QuoteEndpoint;
+  /** Fastify's `trustProxy`: which proxies' X-Forwarded-For give the client's address. */
+  trustProxy?: TrustProxy;
+  /** The anti-bot settings, the endpoint's own: the challenge route signs with its secret. */
+  spam: Pick<SpamSettings, "secret">;
+  /** The logger requests log through (the process's by default); tests read their own. */
+  log?: FastifyBaseLogger;
+  /** The admin's GitHub sign-in (src/server/cms-auth/); without it, it answers "not configured". */
+  cmsAuth?: CmsAuth;
+  /** Publishing on push (src/server/deploy/): its webhook and status routes; none without. */
+  deployer?: Deployer;
+}
+
+export async function buildApp({
+  site: siteSource,
+  endpoint,
+  trustProxy = false,
+  spam,
+  log = processLogger() as FastifyBaseLogger,
+  cmsAuth = createCmsAuth({ settings: undefined }),
+  deployer,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    // One JSON line per request, written by ./plugins/request-log.ts with the request's id;
+    // Fastify's own two lines (received, completed) would double the log for nothing.
+    loggerInstance: log,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: "reqId" }),
+    genReqId: requestIdGenerator(trustProxy),
+    trustProxy,
+    // A client that sends its request slower than this is cut off, so that slow clients
+    // cannot hold connections open at will.
+    requestTimeout: 30_000,
+    return503OnClosing: false,
+    frameworkErrors: frameworkErrors(siteSource),
+  });
+
+  // No parser reads a body: the quote endpoint and the deploy webhook read their own, stopping
+  // past their limit, and no other route takes one.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, _payload, done) => done(null));
+
+  await app.register(requestLog);
+  await app.register(site, { site: siteSource });
+  await app.register(quoteRoutes, { endpoint, spam });
+  await app.register(cmsAuthRoutes, { cmsAuth });
+  await app.register(deployRoutes, { deployer });
+  return app;
+}

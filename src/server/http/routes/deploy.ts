@@ -1,0 +1,96 @@
+import type { FastifyPluginAsync } from "fastify";
+import { deployStatus, type Deployer } from "../../deploy/deployer";
+import { isAuthentic, readPush, type GitHost } from "../../deploy/push-webhook";
+import { readLimited } from "../../quote-endpoint/read-request";
+import { everyMethod } from "./every-method";
+
+// The git host's push webhook (POST /api/deploy/github, /api/deploy/gitlab), checked before the
+// body is even parsed, registered only when deploys are on (src/server/deploy/settings.ts), and
+// the admin's notice (GET /api/deploy/status), which says "off" when they are not.
+
+/** A push payload is a few kilobytes; GitHub caps them at 25 MB, which a content push never nears. */
+const maxPayloadBytes = 5 * 1024 * 1024;
+/** Deliveries remembered, so that the same one sent again (a host's redelivery) deploys once. */
+const rememberedDeliveries = 1000;
+
+export interface DeployRoutesOptions {
+  /** Publishing on push (src/server/deploy/); without it, the status says "off". */
+  deployer?: Deployer;
+}
+
+const deployRoutes: FastifyPluginAsync<DeployRoutesOptions> = async (app, { deployer }) => {
+  // Asked by the admin on every host this server runs: with deploys off, it says so, and the
+  // admin shows nothing (a 404 would be an error in the editor's console).
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/api/deploy/status",
+    exposeHeadRoute: false,
+    handler: async (_request, reply) =>
+      reply.sendJson(
+        200,
+        deployer
+          ? deployStatus(deployer.settings.dir)
+          : { state: "off", live: null, building: null, failure: null },
+      ),
+  });
+  if (!deployer) return;
+  const seen = new Set<string>();
+
+  for (const host of ["github", "gitlab"] as GitHost[]) {
+    app.route({
+      method: everyMethod,
+      url: `/api/deploy/${host}`,
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
+        const send = (status: number, body: Record<string, unknown>) =>
+          reply.sendJson(status, body);
+        if (request.method !== "POST") {
+          reply.header("allow", "POST");
+          return send(405, { message: "POST only" });
+        }
+        const body = await readLimited(request.raw, maxPayloadBytes);
+        if (!Buffer.isBuffer(body)) {
+          reply.header("connection", "close");
+          return send(413, { message: "payload too large" });
+        }
+        const { secret } = deployer.settings;
+        if (!isAuthentic(host, request.headers, body, secret)) {
+          request.log.warn(
+            { host },
+            `deploy webhook refused: ${host === "github" ? "signature" : "token"} missing or wrong`,
+          );
+          return send(401, { message: "signature missing or wrong" });
+        }
+        const verdict = readPush(host, request.headers, body, deployer.settings);
+        if (verdict.deploy && verdict.delivery) {
+          if (seen.has(verdict.delivery)) {
+            request.log.info(
+              { host, delivery: verdict.delivery },
+              "deploy webhook: delivery already received",
+            );
+            return send(202, { message: "ignored: delivery already received" });
+          }
+          seen.add(verdict.delivery);
+          if (seen.size > rememberedDeliveries) seen.delete(seen.values().next().value!);
+        }
+        request.log.info(
+          { host, delivery: verdict.delivery, status: verdict.status },
+          `deploy webhook: ${verdict.reason}`,
+        );
+        if (verdict.deploy) {
+          const { commit, author, message } = verdict.deploy;
+          const how = deployer.request({ commit, author, subject: message });
+          return send(202, {
+            message:
+              how === "started"
+                ? `deploying ${commit}`
+                : `queued after the deploy under way: ${commit}`,
+          });
+        }
+        return send(verdict.status, { message: verdict.reason });
+      },
+    });
+  }
+};
+
+export default deployRoutes;
