@@ -10,7 +10,9 @@ import { cmsSettings, type CmsSettings } from "../cms/settings";
 // bundled by esbuild in a few seconds. The site's webpack never sees either.
 
 // From the project's folder, where builds run (Gatsby's compiled gatsby-node has no require.resolve).
-const decapDist = path.resolve("node_modules/decap-cms/dist");
+// Decap is installed apart from the site's tree, in decap/ (its package.json says why), by the
+// site's own `npm ci` (package.json's postinstall).
+const decapDist = path.resolve("decap/node_modules/decap-cms/dist");
 
 /** decap-cms.js, the chunks it loads from its own folder, and its licence notice. */
 const isDecapFile = (file: string) =>
@@ -57,6 +59,9 @@ export async function buildAdmin(publicDir: string, env: NodeJS.ProcessEnv): Pro
   const settings = cmsSettings(env);
   const adminDir = path.join(publicDir, "admin");
   mkdirSync(adminDir, { recursive: true });
+  if (!existsSync(decapDist)) {
+    throw new Error(`${decapDist} is missing: run npm ci, whose postinstall installs decap/`);
+  }
   const files = new Map<string, Uint8Array | string>();
   for (const file of readdirSync(decapDist).filter(isDecapFile)) {
     files.set(file, readFileSync(path.join(decapDist, file)));

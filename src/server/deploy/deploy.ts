@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { addRelease, deployPaths, pruneReleases, switchTo, type ReleaseInfo } from "./releases";
 import type { DeploySettings } from "./settings";
 
-// One deploy: the commit fetched into the working copy, `npm ci` when the lock file changed,
+// One deploy: the commit fetched into the working copy, `npm ci` when a lock file changed,
 // the production build (CONTENT_STRICT=1) at a lower CPU priority than the server, then a release
 // of its own, switched live in one step. Every command is a program and its arguments (no
 // shell), and the only value from a webhook among them is a commit id of forty hex digits.
@@ -99,11 +99,16 @@ export function contentProblems(lines: readonly string[]): string[] {
   return problems;
 }
 
-const sha256 = (file: string) => createHash("sha256").update(readFileSync(file)).digest("hex");
+/** One hash over the files, in order. */
+const sha256 = (...files: string[]) => {
+  const hash = createHash("sha256");
+  for (const file of files) hash.update(readFileSync(file));
+  return hash.digest("hex");
+};
 
 export interface DeployResult {
   release: ReleaseInfo;
-  /** The lock file's hash once installed: the next deploy skips `npm ci` while it is the same. */
+  /** The lock files' hash once installed (the site's and Decap's, decap/): the next deploy skips `npm ci` while it is the same. */
   lockHash: string;
 }
 
@@ -157,8 +162,15 @@ export async function deployCommit(
     .split("\0");
 
   const env = settings.buildEnv;
-  const lockHash = sha256(join(work, "package-lock.json"));
-  if (lockHash !== installed.lockHash || !existsSync(join(work, "node_modules"))) {
+  // The site's lock and, where there is one, Decap's (decap/: installed by the site's postinstall).
+  const locks = ["package-lock.json", "decap/package-lock.json"].filter((lock) =>
+    existsSync(join(work, lock)),
+  );
+  const lockHash = sha256(...locks.map((lock) => join(work, lock)));
+  const treesInstalled = locks.every((lock) =>
+    existsSync(join(work, dirname(lock), "node_modules")),
+  );
+  if (lockHash !== installed.lockHash || !treesInstalled) {
     await run("npm", ["ci", "--no-audit", "--no-fund"], {
       cwd: work,
       env,
