@@ -9,7 +9,13 @@ module.exports = {
     ".+\\.(jpg|jpeg|png|gif|webp|avif|svg|woff2?)$": "<rootDir>/__mocks__/file-mock.js",
   },
   // A build leaves copies of packages in .cache/ that would shadow the real ones.
-  modulePathIgnorePatterns: ["<rootDir>/.cache", "<rootDir>/public"],
+  modulePathIgnorePatterns: [
+    "<rootDir>/.cache",
+    "<rootDir>/public",
+    "<rootDir>/dist",
+    "<rootDir>/decap",
+  ],
+  globalSetup: "<rootDir>/tests/compile-server.mjs",
   testPathIgnorePatterns: [
     "node_modules",
     "\\.cache",

@@ -7,6 +7,12 @@ module.exports = {
   roots: ["<rootDir>/tests/deploy"],
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.[jt]sx?$": "<rootDir>/jest-preprocess.js" },
-  modulePathIgnorePatterns: ["<rootDir>/.cache", "<rootDir>/public"],
+  modulePathIgnorePatterns: [
+    "<rootDir>/.cache",
+    "<rootDir>/public",
+    "<rootDir>/dist",
+    "<rootDir>/decap",
+  ],
+  globalSetup: "<rootDir>/tests/compile-server.mjs",
   testTimeout: 600_000,
 };

@@ -6,7 +6,13 @@ module.exports = {
   roots: ["<rootDir>/tests/pipeline"],
   testMatch: ["**/*.test.ts"],
   transform: { "^.+\\.[jt]sx?$": "<rootDir>/jest-preprocess.js" },
-  modulePathIgnorePatterns: ["<rootDir>/.cache", "<rootDir>/public"],
+  modulePathIgnorePatterns: [
+    "<rootDir>/.cache",
+    "<rootDir>/public",
+    "<rootDir>/dist",
+    "<rootDir>/decap",
+  ],
+  globalSetup: "<rootDir>/tests/compile-server.mjs",
   // One file at a time: each starts servers of its own, and two cores are all CI has.
   maxWorkers: 1,
   testTimeout: 120_000,

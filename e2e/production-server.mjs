@@ -1,7 +1,7 @@
 // @ts-check
-// The production server (`npm run serve`: src/server/http/serve.ts) on the build in public/,
-// started in a process of its own for a test run or a load run, and stopped with SIGTERM, as a
-// container runtime or systemd stops it.
+// The production server (`npm run serve`: dist/server/serve.mjs, compiled by the build) on the
+// build in public/, started in a process of its own for a test run or a load run, and stopped
+// with SIGTERM, as a container runtime or systemd stops it.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 
@@ -20,8 +20,8 @@ const startTimeoutMs = 30_000;
 /** @param {{ port: number, env?: Record<string, string> }} options */
 export async function startProductionServer({ port, env = {} }) {
   const url = `http://localhost:${port}`;
-  // node with tsx's loader, not `npm run serve`: signals reach the server itself, not npm.
-  const server = spawn(process.execPath, ["--import", "tsx", "src/server/http/serve.ts"], {
+  // node itself, not `npm run serve`: signals reach the server, not npm.
+  const server = spawn(process.execPath, ["--enable-source-maps", "dist/server/serve.mjs"], {
     // At info level at least: its ready line is an info line.
     env: { ...process.env, PORT: String(port), HOST: "localhost", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

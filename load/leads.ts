@@ -25,8 +25,8 @@ const clients = 10;
 const budgets = { embedded: 150, postgres: 250 } as const;
 /**
  * The server's resident memory after the 500 posts. The embedded engine's was 855 MB on PGlite;
- * on SQLite it is the server's own, about 150 MB, most of it Node, Fastify and the tsx loader
- * the server still runs under. PostgreSQL's memory is its own server's, not counted here.
+ * on SQLite it is the server's own, most of it Node and Fastify (the compiled server, no
+ * TypeScript loader). PostgreSQL's memory is its own server's, not counted here.
  */
 const memoryBudgetMB = { embedded: 170, postgres: 200 } as const;
 type Store = keyof typeof budgets;

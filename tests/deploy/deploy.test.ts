@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gitAs } from "./editor";
+import { nodeArgs } from "../../src/test-utils/compiled-server";
 import { completeContent } from "../pipeline/support/published-content";
 import { waitFor } from "../pipeline/support/leads";
 import { SiteProcess } from "../pipeline/support/site-process";
@@ -42,12 +43,12 @@ function publish(file: string, edit: (text: string) => string, message: string):
   return git("rev-parse", "HEAD");
 }
 
-/** `npm run site -- …`, through tsx as npm would run it, with the server's environment. */
+/** `npm run site -- …`, the compiled CLI as npm would run it, with the server's environment. */
 function siteCommand(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      join(projectRoot, "node_modules", ".bin", "tsx"),
-      [join(projectRoot, "src/server/cli/site.ts"), ...args],
+      process.execPath,
+      nodeArgs("site", ...args),
       { cwd: work, env: { ...process.env, ...deployEnv, TZ: "UTC" }, timeout: 600_000 },
       (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { spawnSync } from "node:child_process";
+import { nodeArgs } from "../../test-utils/compiled-server";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
@@ -188,20 +189,11 @@ test("the environment itself is left as it was", () => {
 });
 
 test("npm run serve refuses to start: non-zero exit, the French message on the error output", () => {
-  const repository = resolve(__dirname, "../../..");
-  const result = spawnSync(
-    process.execPath,
-    [
-      "--import",
-      require.resolve("tsx", { paths: [repository] }),
-      resolve(__dirname, "../http/serve.ts"),
-    ],
-    {
-      env: { PATH: process.env.PATH, PORT: "neuf-mille", QUOTE_ACK: "oui" },
-      encoding: "utf8",
-      timeout: 60_000,
-    },
-  );
+  const result = spawnSync(process.execPath, nodeArgs("serve"), {
+    env: { PATH: process.env.PATH, PORT: "neuf-mille", QUOTE_ACK: "oui" },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
   expect(result.status).toBe(1);
   expect(result.stderr).toContain("Configuration invalide, rien n'est démarré :");
   expect(result.stderr).toContain(

@@ -1,12 +1,12 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
+import { nodeArgs } from "../../../src/test-utils/compiled-server";
 
-// Runs `npm run leads -- …` as people do, but through tsx directly: npm's own start-up would
+// Runs `npm run leads -- …` as people do, but with node directly: npm's own start-up would
 // double each call's time. Asynchronous, so the SMTP listener and the webhook receiver living in
 // the test process can answer the command meanwhile.
 
 const root = join(__dirname, "..", "..", "..");
-const tsx = join(root, "node_modules", ".bin", "tsx");
 
 export interface CliResult {
   code: number;
@@ -21,8 +21,8 @@ export function leads(
 ): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
-      tsx,
-      [join(root, "src/server/cli/leads.ts"), ...args],
+      process.execPath,
+      nodeArgs("leads", ...args),
       {
         cwd,
         env: { PATH: process.env.PATH, HOME: process.env.HOME, TZ: "UTC", ...env },

@@ -10,19 +10,16 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { personHeaders, testChallengeSecret } from "../../../src/test-utils/anti-bot";
+import { nodeArgs } from "../../../src/test-utils/compiled-server";
 
-// `npm run serve` as a process of its own (src/server/http/serve.ts through tsx), so a test can
+// `npm run serve` as a process of its own (the compiled dist/server/serve.mjs), so a test can
 // run two of them on one database, or kill one with SIGKILL between storing and notifying.
 // The process runs in a folder of its own with a link to the real content/ (the acknowledgement
 // reads it) and either a minimal public/ (when the pages do not matter: no Gatsby build needed)
 // or a link to the real build (`realBuild`, for a visitor's browser).
 
 const root = join(__dirname, "..", "..", "..");
-// Node with tsx's loader, not the tsx command: that one runs the script in a child process, which
-// a SIGKILL sent to the command would leave running.
-const tsxLoader = pathToFileURL(join(root, "node_modules", "tsx", "dist", "loader.mjs")).href;
 
 export class SiteProcess {
   private child: ChildProcess | null = null;
@@ -63,27 +60,23 @@ export class SiteProcess {
   }
 
   async start(): Promise<void> {
-    const child = spawn(
-      process.execPath,
-      ["--import", tsxLoader, join(root, "src/server/http/serve.ts")],
-      {
-        cwd: this.folder,
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          TZ: "UTC",
-          HOST: "127.0.0.1",
-          PORT: String(this.port),
-          // The tests post as the form does, with challenges solved under this secret; the rate
-          // limits are off, as for a load on loopback (tests/pipeline/spam-endpoint.test.ts
-          // tests them).
-          QUOTE_CHALLENGE_SECRET: testChallengeSecret,
-          QUOTE_RATE_LIMIT: "off",
-          ...this.env,
-        },
-        stdio: ["ignore", "pipe", "pipe"],
+    const child = spawn(process.execPath, nodeArgs("serve"), {
+      cwd: this.folder,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        TZ: "UTC",
+        HOST: "127.0.0.1",
+        PORT: String(this.port),
+        // The tests post as the form does, with challenges solved under this secret; the rate
+        // limits are off, as for a load on loopback (tests/pipeline/spam-endpoint.test.ts
+        // tests them).
+        QUOTE_CHALLENGE_SECRET: testChallengeSecret,
+        QUOTE_RATE_LIMIT: "off",
+        ...this.env,
       },
-    );
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     this.child = child;
     this.exited = false;
     const append = (chunk: Buffer) => {

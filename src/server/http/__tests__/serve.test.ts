@@ -8,13 +8,11 @@ import { join, resolve } from "node:path";
 import { embeddedSettings } from "../../../test-utils/leads";
 import { personHeaders, testChallengeSecret } from "../../../test-utils/anti-bot";
 import { openLeadStore } from "../../leads/open-store";
+import { nodeArgs } from "../../../test-utils/compiled-server";
 
 // `npm run serve` as a process of its own, stopped with SIGTERM while requests are in flight:
 // each of them still gets its answer, each accepted lead is on disk, whole, and the process
 // exits cleanly.
-
-const serveScript = resolve(__dirname, "../serve.ts");
-const repository = resolve(__dirname, "../../../..");
 
 let dir: string;
 let server: ChildProcess;
@@ -28,24 +26,20 @@ beforeEach(async () => {
   writeFileSync(join(dir, "public/404.html"), "<!doctype html><title>Introuvable</title>");
   writeFileSync(join(dir, "public/_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
   output = "";
-  // tsx resolved from the repository, the built site from the working folder, as in production.
-  server = spawn(
-    process.execPath,
-    ["--import", require.resolve("tsx", { paths: [repository] }), serveScript],
-    {
-      cwd: dir,
-      env: {
-        ...process.env,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        QUOTE_DATABASE_DIR: join(dir, "leads"),
-        // Posts as the form sends them (solved challenges), eight from one address at once.
-        QUOTE_CHALLENGE_SECRET: testChallengeSecret,
-        QUOTE_RATE_LIMIT: "off",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  // The compiled server, the built site from the working folder, as in production.
+  server = spawn(process.execPath, nodeArgs("serve"), {
+    cwd: dir,
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      QUOTE_DATABASE_DIR: join(dir, "leads"),
+      // Posts as the form sends them (solved challenges), eight from one address at once.
+      QUOTE_CHALLENGE_SECRET: testChallengeSecret,
+      QUOTE_RATE_LIMIT: "off",
     },
-  );
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   server.stderr?.on("data", (chunk: Buffer) => (output += chunk));
   port = await new Promise<number>((done, fail) => {
     server.stdout?.on("data", (chunk: Buffer) => {

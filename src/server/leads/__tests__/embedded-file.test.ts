@@ -9,6 +9,7 @@ import { embeddedSettings, makeLead } from "../../../test-utils/leads";
 import { EmbeddedStoreError, embeddedFileName } from "../embedded-store";
 import { SchemaTooNewError } from "../migrations";
 import { openLeadStore } from "../open-store";
+import { nodeArgs } from "../../../test-utils/compiled-server";
 
 // The embedded file as an operator meets it: what it refuses (and leaves as it was), and the
 // leads of an earlier version's engine (PGlite) carried over once.
@@ -85,8 +86,9 @@ test("a file held by a stuck process is refused after the busy timeout, with wha
   await (await open(dir)).close();
 }, 30_000);
 
+/** Node with these arguments: the compiled CLI as `npm run leads` runs it, or a test script. */
 const run = (args: string[], env: NodeJS.ProcessEnv, input = "") =>
-  spawnSync(process.execPath, ["--import", "tsx", ...args], {
+  spawnSync(process.execPath, args, {
     env: { ...process.env, ...env },
     input,
     encoding: "utf8",
@@ -109,7 +111,7 @@ test("an earlier version's PGlite folder is carried over once: every lead, deliv
   };
   mkdirSync(dir);
   const written = run(
-    ["src/test-utils/earlier-engine-folder.ts", pgdata],
+    ["--import", "tsx", "src/test-utils/earlier-engine-folder.ts", pgdata],
     {},
     JSON.stringify(leads),
   );
@@ -117,7 +119,7 @@ test("an earlier version's PGlite folder is carried over once: every lead, deliv
   expect(written.status).toBe(0);
 
   // The operator's first command after the upgrade opens the file, which carries the folder over.
-  const check = run(["src/server/cli/leads.ts", "check"], { QUOTE_DATABASE_DIR: dir });
+  const check = run(nodeArgs("leads", "check"), { QUOTE_DATABASE_DIR: dir });
   expect(check.stdout).toContain(`Base intégrée SQLite ${join(dir, embeddedFileName)} : joignable`);
   expect(check.stdout).toContain(`Ancienne base intégrée ${pgdata} : reprise le `);
   expect(check.stdout).toContain("(3 demande(s), 6 envoi(s))");
@@ -132,7 +134,7 @@ test("an earlier version's PGlite folder is carried over once: every lead, deliv
   await store.close();
 
   // Opened again, nothing is imported twice.
-  expect(run(["src/server/cli/leads.ts", "check"], { QUOTE_DATABASE_DIR: dir }).status).toBe(0);
+  expect(run(nodeArgs("leads", "check"), { QUOTE_DATABASE_DIR: dir }).status).toBe(0);
   const again = await open(dir);
   expect(await again.list()).toHaveLength(3);
   await again.close();
