@@ -137,7 +137,7 @@ const schema = type({
 export const serverVariables = Object.keys(schema.schema);
 
 /** Their values may hold passwords: a message names them, never shows them. */
-const secretVariables = new Set([
+export const secretVariables: ReadonlySet<string> = new Set([
   "DATABASE_URL",
   "SMTP_URL",
   "QUOTE_CHALLENGE_SECRET",

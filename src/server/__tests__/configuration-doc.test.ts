@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
-import { serverVariables } from "../config";
+import { readServerConfig, secretVariables, serverVariables } from "../config";
 import { functionsHostVariables } from "../leads/host";
 
 // docs/configuration.md lists every environment variable the code reads, and none it does not:
@@ -25,10 +25,10 @@ const files = [
     .map((name) => join(root, name)),
 ];
 
-/** `process.env.NAME`, `env.NAME`, `env["NAME"]`, in one file. */
+/** `process.env.NAME`, `env.NAME`, `env["NAME"]`, in one file (not a pattern: `env.GATSBY_*`). */
 function variablesReadIn(text: string): string[] {
   const names = [
-    ...text.matchAll(/(?:process\.env|\benv)\.([A-Z][A-Z0-9_]*)/g),
+    ...text.matchAll(/(?:process\.env|\benv)\.([A-Z][A-Z0-9_]*)(?![*\w])/g),
     ...text.matchAll(/\benv\[["']([A-Z][A-Z0-9_]*)["']\]/g),
   ].map((match) => match[1]!);
   return names;
@@ -61,8 +61,83 @@ test("no server module but src/server/config.ts reads the environment", () => {
 });
 
 test("the scan finds what it looks for", () => {
-  expect(variablesReadIn('x = process.env.SITE_URL; y = env.CMS_REPO; z = env["NETLIFY"]')).toEqual(
-    ["SITE_URL", "CMS_REPO", "NETLIFY"],
-  );
+  expect(
+    variablesReadIn('x = process.env.SITE_URL; y = env.CMS_REPO; z = env["NETLIFY"]; env.GATSBY_*'),
+  ).toEqual(["SITE_URL", "CMS_REPO", "NETLIFY"]);
   expect(documented.size).toBeGreaterThan(25);
+});
+
+/** Each table of the doc as records keyed by its header: `{ variable, default, secret, … }`. */
+function tables(text: string): Record<string, string>[][] {
+  const found: Record<string, string>[][] = [];
+  const cellsOf = (line: string) =>
+    line
+      .replace(/^\||\|$/g, "")
+      .split("|")
+      .map((cell) => cell.trim());
+  const lines = text.split("\n");
+  for (let index = 0; index < lines.length; index++) {
+    if (!lines[index]!.startsWith("|") || lines[index - 1]?.startsWith("|")) continue;
+    const header = cellsOf(lines[index]!);
+    const rows: Record<string, string>[] = [];
+    for (let row = index + 2; lines[row]?.startsWith("|"); row++) {
+      const cells = cellsOf(lines[row]!);
+      rows.push(Object.fromEntries(header.map((name, column) => [name, cells[column] ?? ""])));
+    }
+    found.push(rows);
+  }
+  return found;
+}
+
+/** The rows of the tables that say whether a variable is secret: those the server reads. */
+const serverRows = tables(doc)
+  .filter((rows) => rows[0] && "secret" in rows[0])
+  .flat()
+  .map((row) => ({ ...row, name: /^`([A-Z0-9_]+)`$/.exec(row.variable ?? "")?.[1] ?? "" }));
+
+describe("the tables of the variables the server reads", () => {
+  it("list each of them, and only them", () => {
+    expect([...new Set(serverRows.map((row) => row.name))].sort()).toEqual(
+      [...serverVariables].sort(),
+    );
+  });
+
+  it("mark as secret exactly the variables whose values a message never shows", () => {
+    const marked = serverRows.filter((row) => row.secret === "yes").map((row) => row.name);
+    expect(marked.sort()).toEqual([...secretVariables].sort());
+    expect(serverRows.every((row) => row.secret === "yes" || row.secret === "")).toBe(true);
+  });
+
+  // Every feature on, so that every default shows in the settings.
+  const everythingOn = {
+    DEPLOY_GIT_URL: "/srv/git/site.git",
+    DEPLOY_WEBHOOK_SECRET: "0123456789abcdef",
+    CMS_REPO: "acme/site",
+    CMS_GITHUB_CLIENT_ID: "Iv1.id",
+    CMS_GITHUB_CLIENT_SECRET: "secret",
+    SMTP_URL: "smtp://127.0.0.1:2525",
+    QUOTE_NOTIFY_TO: "ventes@example.fr",
+    QUOTE_MAIL_FROM: "site@example.fr",
+  };
+
+  /** The settings, but for the environment a deploy's build is given, which copies it whole. */
+  const settings = (env: Record<string, string>) => {
+    const config = readServerConfig(env);
+    return { ...config, deploy: { ...config.deploy, buildEnv: undefined } };
+  };
+
+  it.each(serverRows.filter((row) => row.default?.startsWith("`")).map((row) => row.name))(
+    "give %s the value the server takes when it is unset",
+    (name) => {
+      const stated = /^`([^`]*)`$/.exec(serverRows.find((row) => row.name === name)!.default!);
+      expect(stated).not.toBeNull();
+      expect(settings({ ...everythingOn, [name]: stated![1] })).toEqual(settings(everythingOn));
+    },
+  );
+
+  it("say what happens when a variable without a default is unset", () => {
+    const others = serverRows.filter((row) => !row.default?.startsWith("`"));
+    expect(others.length).toBeGreaterThan(5);
+    for (const row of others) expect(row.default).toMatch(/^_\(unset[:)]/);
+  });
 });
