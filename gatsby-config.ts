@@ -1,7 +1,6 @@
 // Site-wide configuration: metadata, content sources and plugins.
-import { readFileSync } from "node:fs";
 import type { GatsbyConfig } from "gatsby";
-import matter from "gray-matter";
+import { readContentSource } from "./src/build/content-source";
 import { designToken } from "./src/build/design-tokens";
 import { sitemapExcludes } from "./src/build/search-engines";
 import { contentFolders } from "./src/shared/content-model/kinds";
@@ -9,13 +8,16 @@ import { siteUrl } from "./src/shared/site-url";
 
 // The manifest names the site as content does. A malformed file is reported by the content checks
 // (src/build/content-checks.ts), with its field and reason; here it must only not crash.
-function contentField(file: string, read: (data: Record<string, unknown>) => unknown): string {
-  const value = read(matter(readFileSync(`${__dirname}/content/${file}`, "utf8")).data);
+function contentField(
+  kind: "company" | "landing",
+  read: (data: Record<string, unknown>) => unknown,
+): string {
+  const value = read(readContentSource(kind, `${kind}.md`, `${__dirname}/content`).fields);
   return typeof value === "string" ? value : "";
 }
-const companyName = contentField("company/company.md", (data) => data.name);
+const companyName = contentField("company", (data) => data.name);
 const landingTitle = contentField(
-  "landing/landing.md",
+  "landing",
   (data) => (data.seo as { title?: unknown } | undefined)?.title,
 );
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
-import matter from "gray-matter";
+import { readContentSource } from "./content-source";
 import { cmsSettings, type CmsSettings } from "../cms/settings";
 
 // The admin at /admin/, built apart from the site: decap-cms's prebuilt bundle (its own React
@@ -100,8 +100,8 @@ export async function buildAdmin(publicDir: string, env: NodeJS.ProcessEnv): Pro
 
 /** The company's name as marketing writes it (content/company/company.md). */
 function companyName(): string {
-  const { data } = matter(readFileSync(path.resolve("content/company/company.md"), "utf8"));
-  return typeof data.name === "string" ? data.name : "";
+  const { name } = readContentSource("company", "company.md").fields;
+  return typeof name === "string" ? name : "";
 }
 
 const escapeXml = (text: string) =>

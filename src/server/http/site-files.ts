@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { filesUnder } from "../../build/public-files";
 import { listReleases, liveReleaseId, releaseSite } from "../deploy/releases";
 import { headerLookup, parseHeadersFile } from "./host-headers";
 
@@ -31,21 +32,9 @@ export interface SiteSource {
 const notServed = (file: string) =>
   file === "_headers" || file === "nginx-headers.conf" || /\.(br|gz)$/.test(file);
 
-/** Every file under `dir`, as `/`-separated paths relative to it. */
-function filesUnder(dir: string): Set<string> {
-  const files = new Set<string>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const relative = path.relative(dir, path.join(entry.parentPath, entry.name));
-    const file = relative.split(path.sep).join("/");
-    if (!notServed(file)) files.add(file);
-  }
-  return files;
-}
-
 export function loadSiteFiles(dir: string): SiteFiles {
   const root = path.resolve(dir);
-  const files = filesUnder(root);
+  const files = new Set(filesUnder(root).filter((file) => !notServed(file)));
   if (!files.has("index.html") || !files.has("404.html")) {
     throw new Error(`${root} holds no built site: run \`npm run build\` first.`);
   }

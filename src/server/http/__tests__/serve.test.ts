@@ -4,7 +4,7 @@ import { once } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { embeddedSettings } from "../../../test-utils/leads";
 import { personHeaders, testChallengeSecret } from "../../../test-utils/anti-bot";
 import { openLeadStore } from "../../leads/open-store";

@@ -1,0 +1,37 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import matter from "gray-matter";
+import { checkBody, checkFrontmatter } from "../shared/content-model/check";
+import type { ContentKind } from "../shared/content-model/kinds";
+
+// A Markdown file of `content/` read outside Gatsby's data layer (the site's configuration, the
+// admin's logo, the production server's acknowledgement email): parsed by gray-matter, the parser
+// gatsby-transformer-remark uses, and checked by the content model, with the same French problem
+// lines the build gives (file, field, reason).
+
+export interface ContentSource {
+  /** The frontmatter's fields as YAML gives them. */
+  fields: Record<string, unknown>;
+  /** The text under the frontmatter. */
+  body: string;
+  /** One line per problem, empty when the file is as its kind requires. */
+  problems: string[];
+}
+
+/** `content/<kind>/<name>` under `contentDir` (the project's `content/` by default). */
+export function readContentSource(
+  kind: ContentKind,
+  name: string,
+  contentDir = path.resolve("content"),
+): ContentSource {
+  const file = path.join(contentDir, kind, name);
+  const shown = path.join("content", kind, name);
+  const { data, content } = matter(readFileSync(file, "utf8"));
+  const fields = data as Record<string, unknown>;
+  const body = content.trim();
+  return {
+    fields,
+    body,
+    problems: [...checkFrontmatter(kind, fields, shown), ...checkBody(kind, body, shown)],
+  };
+}
