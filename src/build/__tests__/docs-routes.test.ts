@@ -37,9 +37,8 @@ async function builtPages(): Promise<Record<string, string>> {
     expect(fields.filter((field) => !(field in sources))).toEqual([]);
     return { data: Object.fromEntries(fields.map((field) => [field, sources[field]!()])) };
   };
-  const createPage = ({ path: pagePath, component, context }: Record<string, never>) => {
-    const id = (context as { id?: string }).id;
-    made[pagePath] = id ?? path.relative(root, component);
+  const createPage = (page: { path: string; component: string; context: { id?: string } }) => {
+    made[page.path] = page.context.id ?? path.relative(root, page.component);
   };
   await createSitePages!(
     {
@@ -51,6 +50,7 @@ async function builtPages(): Promise<Record<string, string>> {
         },
       },
     } as never,
+    {} as never,
     () => undefined,
   );
   for (const name of readdirSync(path.join(root, "src/pages"))) {
@@ -75,7 +75,7 @@ test("docs/api.md gives every /api/ route the server answers, and which are Gats
       current: () => ({ files: new Map(), routes: new Set() }) as never,
       olderWith: () => undefined,
     },
-    endpoint: async () => ({ status: 200, headers: {}, body: {} }),
+    endpoint: async () => ({ status: 201, headers: {}, body: { id: "x" } }),
     spam: { secret: "x".repeat(32) },
     deployer: {} as Deployer,
   });

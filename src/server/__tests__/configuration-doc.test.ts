@@ -93,7 +93,11 @@ function tables(text: string): Record<string, string>[][] {
 const serverRows = tables(doc)
   .filter((rows) => rows[0] && "secret" in rows[0])
   .flat()
-  .map((row) => ({ ...row, name: /^`([A-Z0-9_]+)`$/.exec(row.variable ?? "")?.[1] ?? "" }));
+  .map((row) => ({
+    name: /^`([A-Z0-9_]+)`$/.exec(row.variable ?? "")?.[1] ?? "",
+    default: row.default ?? "",
+    secret: row.secret ?? "",
+  }));
 
 describe("the tables of the variables the server reads", () => {
   it("list each of them, and only them", () => {
