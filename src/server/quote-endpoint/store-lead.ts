@@ -72,7 +72,7 @@ export async function storeLead(
     log: LeadLogger;
   },
 ): Promise<QuoteEndpointResponse> {
-  // In the order a line of the file shows them.
+  // Every field the store keeps, the same on either engine.
   const lead: Lead = {
     id: randomUUID(),
     idempotencyKey: fields.idempotencyKey,

@@ -18,7 +18,7 @@ import { formSignalHeaders, suspicionReason } from "./suspicion";
 
 export const challengeFailedMessage = "La vérification anti-robot a échoué, veuillez réessayer";
 
-/** What the defences need from a lead store (the file and PostgreSQL stores alike). */
+/** What the defences need from a lead store (the embedded SQLite and PostgreSQL stores alike). */
 export type SpamStore = Pick<LeadStore, "spendChallenge" | "countHit">;
 
 export type SpamSettings = { secret: string; limits: RateLimits };
