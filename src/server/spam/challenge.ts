@@ -120,8 +120,8 @@ type SecretHolder = { [generatedKey]?: string };
 
 /**
  * `QUOTE_CHALLENGE_SECRET`, or, so that `npm ci && npm start` works with nothing to configure, a
- * random secret kept in a file beside the lead store's folder (created on first use, readable by its owner
- * only), with a warning. Every process that checks challenges must share the same secret.
+ * random secret kept in a file beside the lead store's folder (created on first use, readable by
+ * its owner only), with a warning. Every process that checks challenges must share the same secret.
  */
 export function challengeSecret(
   configured: string | null,
