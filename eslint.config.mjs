@@ -55,7 +55,15 @@ const processInBrowser = [
 
 export default tseslint.config(
   {
-    ignores: ["node_modules", ".cache", "public", "data", "test-results", "src/gatsby-types.d.ts"],
+    ignores: [
+      "node_modules",
+      ".cache",
+      "public",
+      "dist",
+      "data",
+      "test-results",
+      "src/gatsby-types.d.ts",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
