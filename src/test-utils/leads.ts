@@ -31,6 +31,7 @@ export function makeLead(
     quarantine: null,
     requestId: null,
     deliveries: pendingDeliveries(options.channels ?? ["email", "webhook"]),
+    status: "new",
   };
 }
 

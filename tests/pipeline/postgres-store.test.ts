@@ -3,16 +3,18 @@ import { postgresMigrations } from "../../src/server/leads/migrations-postgres";
 import { SchemaMissingError, SqlLeadStore } from "../../src/server/leads/sql-store";
 import { clearTables, type Engine } from "../../src/test-utils/store-contract/engines";
 import { deliveryQueueContract } from "../../src/test-utils/store-contract/delivery-queue";
+import { inboxContract } from "../../src/test-utils/store-contract/inbox";
 import { leadRecordsContract } from "../../src/test-utils/store-contract/lead-records";
 import { spamLedgerContract } from "../../src/test-utils/store-contract/spam-ledger";
+import { teamRecordsContract } from "../../src/test-utils/store-contract/team-records";
 import { makeLead } from "./support/leads";
 import { TestPostgres } from "./support/postgres";
 import { setProcessLogger } from "../../src/server/log/logger";
 import { captureLog } from "../../src/test-utils/log-capture";
 
-// The store on a real PostgreSQL server: the schema's migrations, the three contracts (the same
-// suites as the embedded engine's in npm test; two pools stand for two processes), and a server
-// that stops and comes back.
+// The store on a real PostgreSQL server: the schema's migrations, the contract of each of its jobs
+// (the same suites as the embedded engine's in npm test; two pools stand for two processes), and a
+// server that stops and comes back.
 
 const postgres = new TestPostgres(9601);
 const open = () => new SqlLeadStore(new PostgresDatabase({ connectionString: postgres.url }));
@@ -54,6 +56,8 @@ test("migrate applies the schema once, even when two processes run it together",
 leadRecordsContract("PostgreSQL", () => engine);
 deliveryQueueContract("PostgreSQL", () => engine);
 spamLedgerContract("PostgreSQL", () => engine);
+inboxContract("PostgreSQL", () => engine);
+teamRecordsContract("PostgreSQL", () => engine);
 
 test("with the server stopped, save rejects and writes nothing; after a restart the same key stores once", async () => {
   const { store } = engine;

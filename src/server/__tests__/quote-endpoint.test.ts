@@ -49,6 +49,7 @@ describe.each(adapters)("%s", (_adapter, start) => {
           quarantine: null,
           requestId: answer.headers.get("x-request-id"),
           deliveries: {},
+          status: "new",
         },
       ]);
       expect(answer.headers.get("x-request-id")).toMatch(uuidPattern);

@@ -52,3 +52,11 @@ export function placeholders(first: number, count: number): string {
 export function fromJson<T>(value: unknown): T {
   return (typeof value === "string" ? JSON.parse(value) : value) as T;
 }
+
+/** A page's limit or offset: a whole number, 0 or more, or a RangeError naming it. */
+export function wholeNumber(value: number, name: string): number {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`${name} must be a whole number, 0 or more (got ${value})`);
+  }
+  return value;
+}

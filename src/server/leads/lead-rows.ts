@@ -1,7 +1,7 @@
 import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 import { fromJson, type Engine } from "./database";
 import { dialects } from "./dialect";
-import type { Channel, Delivery, Lead } from "./lead-store";
+import type { Channel, Delivery, Lead, LeadStatus } from "./lead-store";
 
 // A lead as the SQL reads it (one row, its deliveries gathered as JSON) and back to a Lead, the
 // same from both engines: JSON parsed or not yet, instants as Date or ISO text.
@@ -15,6 +15,7 @@ export interface LeadRow {
   request: QuoteRequest | string;
   quarantine: { reason: string } | string | null;
   request_id: string | null;
+  status: LeadStatus;
   deliveries: Record<string, RawDelivery> | string | null;
 }
 
@@ -30,7 +31,7 @@ interface RawDelivery {
 /** The columns every read of leads selects, `l` being the leads table. */
 export function leadColumns(engine: Engine): string {
   return `l.id, l.idempotency_key, l.fingerprint, l.received_at, l.request, l.quarantine,
-    l.request_id, ${dialects[engine].deliveriesOf} AS deliveries`;
+    l.request_id, l.status, ${dialects[engine].deliveriesOf} AS deliveries`;
 }
 
 /** An instant as the store binds it: a Date, which each engine writes in its own type. */
@@ -68,5 +69,6 @@ export function toLead(row: LeadRow): Lead {
     quarantine: fromJson<Lead["quarantine"]>(row.quarantine),
     requestId: row.request_id,
     deliveries,
+    status: row.status,
   };
 }

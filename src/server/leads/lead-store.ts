@@ -1,9 +1,13 @@
 import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 
 // What the lead store does, split by job: the leads themselves (LeadRecords), their delivery
-// queue (DeliveryQueue) and the anti-spam ledger (SpamLedger). One SQL implementation keeps all
-// three (sql-store.ts) on PostgreSQL or on the embedded engine; each job has one contract test
-// suite run against both (src/server/leads/__tests__/contract/).
+// queue (DeliveryQueue), the anti-spam ledger (SpamLedger) and the inbox's team records
+// (TeamRecords). One SQL implementation keeps all four (sql-store.ts) on PostgreSQL or on the
+// embedded engine; each job has one contract test suite run against both
+// (src/test-utils/store-contract/).
+
+/** Where a salesperson is with a lead (the inbox: nouvelle, en cours, traitée). */
+export type LeadStatus = "new" | "in_progress" | "done";
 
 /** Where an accepted lead is announced. Each channel is delivered exactly once. */
 export type Channel = "email" | "ack" | "webhook";
@@ -34,6 +38,36 @@ export interface Lead {
   requestId: string | null;
   /** One entry per channel configured when the lead was stored. */
   deliveries: Partial<Record<Channel, Delivery>>;
+  /** "new" when stored; changed from the inbox (src/server/leads/actions.ts). */
+  status: LeadStatus;
+}
+
+/** What the inbox asks for: newest first, filtered, one page. */
+export interface InboxQuery {
+  /**
+   * Text looked for in the full name (« first last »), the organisation, the email and the
+   * message, each on its own; a lead matches when one of them holds the whole text, trimmed.
+   * Case, the accents of Latin letters (« elodie » finds « Élodie »), the typographic apostrophe
+   * and non-breaking spaces do not count; `%`, `_` and `\` are plain characters
+   * (search-fold.ts). Empty or absent: every lead; over 10,000 characters: none.
+   */
+  search?: string;
+  status?: LeadStatus;
+  /** "only": the quarantined leads alone; "none": none of them; absent: both. */
+  quarantine?: "only" | "none";
+  /** Received at or after this instant. */
+  from?: Date;
+  /** Received before this instant. */
+  to?: Date;
+  limit: number;
+  offset: number;
+}
+
+export interface InboxPage {
+  /** Newest first (insertion order, newest first, where clocks tie). */
+  leads: Lead[];
+  /** How many leads match the query, every page together. */
+  total: number;
 }
 
 export type SaveResult =
@@ -65,8 +99,10 @@ export interface LeadRecords {
   /** The leads sent with this email address (compared without case), oldest first. */
   findByEmail(email: string): Promise<Lead[]>;
   /**
-   * Deletes the leads received before `before` (quarantined ones too), and the spent challenges
-   * and counters that have ended at `now`, in one transaction. Resolves to the leads deleted.
+   * Deletes the leads received before `before` (quarantined ones too), the spent challenges and
+   * counters that have ended at `now`, and the inbox's sign-in links and sessions a day after they
+   * expired or ended, in one transaction.
+   * Resolves to the leads deleted.
    */
   purge(before: Date, now: Date): Promise<number>;
   /**
@@ -74,6 +110,79 @@ export interface LeadRecords {
    * in one transaction; resolves to the leads deleted and the count of the rest.
    */
   erase(email: string): Promise<{ leads: Lead[]; challenges: number; counters: number }>;
+  /** One page of the inbox. */
+  inbox(query: InboxQuery): Promise<InboxPage>;
+  /** Every lead the query matches, newest first, unpaged (the inbox's export). */
+  matching(query: Omit<InboxQuery, "limit" | "offset">): Promise<Lead[]>;
+  /** Sets a lead's status; undefined if no such lead. */
+  setStatus(id: string, status: LeadStatus): Promise<Lead | undefined>;
+  /** Deletes one lead and its deliveries (a quarantined request confirmed as spam). */
+  remove(id: string): Promise<boolean>;
+  /** How many leads sit in quarantine. */
+  quarantineCount(): Promise<number>;
+}
+
+/** Who may sign in to the inbox: sales, or admin (who may also erase and read the audit log). */
+export type TeamRole = "sales" | "admin";
+
+export interface TeamSession {
+  email: string;
+  role: TeamRole;
+  /** The token every form of the session's pages carries (cross-site request forgery). */
+  csrf: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/** What the audit log records: every sign-in and every action on leads. */
+export type AuditAction =
+  "sign-in" | "sign-out" | "status" | "release" | "spam" | "retry" | "export" | "erase";
+
+export interface AuditEntry {
+  at: string;
+  /** The team member's address, or `terminal (<user>)` for the CLI. */
+  actor: string;
+  action: AuditAction;
+  /** The lead acted on, if one. */
+  leadId: string | null;
+  /** What changed, in French, never the personal data an erasure removed. */
+  detail: string | null;
+  /** The HTTP request that made it, for the logs; null from the CLI. */
+  requestId: string | null;
+}
+
+/**
+ * The inbox's sign-in links and sessions (each stored by the SHA-256 of its secret, never the
+ * secret), its audit log, and the daily quarantine email's one-per-day claim.
+ */
+export interface TeamRecords {
+  createLink(link: {
+    tokenHash: string;
+    email: string;
+    createdAt: Date;
+    expiresAt: Date;
+  }): Promise<void>;
+  /**
+   * Uses a link once: marks it used and resolves to its address when it exists, was never used
+   * and has not expired at `now`; undefined otherwise. Two concurrent calls: one wins.
+   */
+  useLink(tokenHash: string, now: Date): Promise<{ email: string } | undefined>;
+  createSession(session: TeamSession & { idHash: string }): Promise<void>;
+  /** The session when it exists, was not ended and has not expired at `now`. */
+  findSession(idHash: string, now: Date): Promise<TeamSession | undefined>;
+  endSession(idHash: string, now: Date): Promise<void>;
+  /** Durable before it resolves. */
+  audit(entry: AuditEntry): Promise<void>;
+  /** Newest first. */
+  auditLog(page: {
+    limit: number;
+    offset: number;
+  }): Promise<{ entries: AuditEntry[]; total: number }>;
+  /**
+   * True for the first call with `day` (YYYY-MM-DD in Paris), false for every later one, from
+   * any process: the quarantine email goes once a day.
+   */
+  claimDigest(day: string, now: Date): Promise<boolean>;
 }
 
 /** Each lead's channels, claimed with a lease so that one process alone sends each. */
@@ -118,7 +227,10 @@ export interface SpamLedger {
   countHit(key: string, windowStart: Date, windowEnd: Date, hit?: string | null): Promise<number>;
 }
 
-/** The three jobs on one database, as the endpoint, the delivery runner and the CLI get them. */
-export interface LeadStore extends LeadRecords, DeliveryQueue, SpamLedger {
+/**
+ * The four jobs on one database, as the endpoint, the delivery runner, the inbox and the CLI get
+ * them.
+ */
+export interface LeadStore extends LeadRecords, DeliveryQueue, SpamLedger, TeamRecords {
   close(): Promise<void>;
 }

@@ -88,4 +88,76 @@ export const postgresMigrations: readonly Migration[] = [
       ALTER TABLE leads ADD COLUMN request_id text;
     `,
   },
+  {
+    version: 4,
+    description:
+      "the inbox: each lead's status, its listing and search, sign-in links, sessions, the audit log, the daily digest's claims",
+    sql: `
+      -- Where sales are with each lead (the inbox: nouvelle, en cours, traitée).
+      ALTER TABLE leads ADD COLUMN status text NOT NULL DEFAULT 'new'
+        CHECK (status IN ('new', 'in_progress', 'done'));
+      -- The inbox lists newest first, ties in insertion order (sql-inbox.ts): scanned backwards,
+      -- each index gives a page without sorting, whole or filtered by status or by quarantine.
+      CREATE INDEX leads_newest ON leads (received_at, seq);
+      CREATE INDEX leads_status_newest ON leads (status, received_at, seq);
+      CREATE INDEX leads_quarantined ON leads (received_at, seq) WHERE quarantine IS NOT NULL;
+      -- The search's folding (src/server/leads/search-fold.ts, whose table is this one): case,
+      -- the accents of Latin letters, the typographic apostrophe, non-breaking spaces and
+      -- combining accents do not count. Plain SQL, so the same on every server and locale.
+      CREATE FUNCTION lead_fold(value text) RETURNS text
+        LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+        AS $fold$
+          SELECT replace(replace(replace(translate(value,
+            U&'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅàáâãäåĀāĂăĄąÇçĆćČčĎďĐđÈÉÊËèéêëĒēĖėĘęĚě' ||
+            U&'ÌÍÎÏìíîïĪīĮįİÑñÒÓÔÕÖØòóôõöøŌōŐőÙÚÛÜùúûüŪūŮůŰűÝýÿŸŒÆ\\2019\\00A0\\202F' ||
+            U&'\\0300\\0301\\0302\\0303\\0304\\0305\\0306\\0307\\0308\\0309\\030A\\030B\\030C\\030D' ||
+            U&'\\030E\\030F\\0310\\0311\\0312\\0313\\0314\\0315\\0316\\0317\\0318\\0319\\031A\\031B' ||
+            U&'\\031C\\031D\\031E\\031F\\0320\\0321\\0322\\0323\\0324\\0325\\0326\\0327\\0328\\0329' ||
+            U&'\\032A\\032B\\032C\\032D\\032E\\032F\\0330\\0331\\0332\\0333\\0334\\0335\\0336\\0337' ||
+            U&'\\0338\\0339\\033A\\033B\\033C\\033D\\033E\\033F\\0340\\0341\\0342\\0343\\0344\\0345' ||
+            U&'\\0346\\0347\\0348\\0349\\034A\\034B\\034C\\034D\\034E\\034F\\0350\\0351\\0352\\0353' ||
+            U&'\\0354\\0355\\0356\\0357\\0358\\0359\\035A\\035B\\035C\\035D\\035E\\035F\\0360\\0361' ||
+            U&'\\0362\\0363\\0364\\0365\\0366\\0367\\0368\\0369\\036A\\036B\\036C\\036D\\036E\\036F',
+            'abcdefghijklmnopqrstuvwxyzaaaaaaaaaaaaaaaaaaccccccddddeeeeeeeeeeeeeeee' ||
+            'iiiiiiiiiiiiinnoooooooooooooooouuuuuuuuuuuuuuyyyyœæ''  '),
+            'œ', 'oe'), 'æ', 'ae'), 'ß', 'ss')
+        $fold$;
+      -- Sign-in links (src/server/team/): kept by the SHA-256 of their token, used once.
+      CREATE TABLE sign_in_links (
+        token_hash text PRIMARY KEY,
+        email text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      );
+      CREATE INDEX sign_in_links_expiry ON sign_in_links (expires_at);
+      -- Team sessions, kept by the SHA-256 of the cookie's id; ended by signing out or expiry.
+      CREATE TABLE team_sessions (
+        id_hash text PRIMARY KEY,
+        email text NOT NULL,
+        role text NOT NULL CHECK (role IN ('sales', 'admin')),
+        csrf text NOT NULL,
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        ended_at timestamptz
+      );
+      CREATE INDEX team_sessions_expiry ON team_sessions (expires_at);
+      -- Who did what to which lead, and when: every sign-in and action, read newest first.
+      -- lead_id has no reference: the line outlives the lead it names (an erasure, a spam).
+      CREATE TABLE audit_log (
+        seq bigserial PRIMARY KEY,
+        at timestamptz NOT NULL,
+        actor text NOT NULL,
+        action text NOT NULL,
+        lead_id text,
+        detail text,
+        request_id text
+      );
+      -- The quarantine's daily email: the first process to insert the day sends it.
+      CREATE TABLE digest_claims (
+        day text PRIMARY KEY,
+        claimed_at timestamptz NOT NULL
+      );
+    `,
+  },
 ];

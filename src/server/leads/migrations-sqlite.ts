@@ -77,4 +77,58 @@ export const sqliteMigrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 2,
+    description:
+      "the inbox: each lead's status, its listing, sign-in links, sessions, the audit log, the daily digest's claims",
+    sql: `
+      -- Where sales are with each lead (the inbox: nouvelle, en cours, traitée).
+      ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
+        CHECK (status IN ('new', 'in_progress', 'done'));
+      -- The inbox lists newest first, ties in insertion order (sql-inbox.ts): scanned backwards,
+      -- each index gives a page without sorting, whole or filtered by status or by quarantine.
+      -- The search folds text with lead_fold, a function of this code (search-fold.ts,
+      -- registered by sqlite-database.ts), so no index or view of the file names it: any other
+      -- SQLite tool can still read the file.
+      CREATE INDEX leads_newest ON leads (received_at, seq);
+      CREATE INDEX leads_status_newest ON leads (status, received_at, seq);
+      CREATE INDEX leads_quarantined ON leads (received_at, seq) WHERE quarantine IS NOT NULL;
+      -- Sign-in links (src/server/team/): kept by the SHA-256 of their token, used once.
+      CREATE TABLE sign_in_links (
+        token_hash TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      ) STRICT;
+      CREATE INDEX sign_in_links_expiry ON sign_in_links (expires_at);
+      -- Team sessions, kept by the SHA-256 of the cookie's id; ended by signing out or expiry.
+      CREATE TABLE team_sessions (
+        id_hash TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('sales', 'admin')),
+        csrf TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        ended_at TEXT
+      ) STRICT;
+      CREATE INDEX team_sessions_expiry ON team_sessions (expires_at);
+      -- Who did what to which lead, and when: every sign-in and action, read newest first.
+      -- lead_id has no reference: the line outlives the lead it names (an erasure, a spam).
+      CREATE TABLE audit_log (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        lead_id TEXT,
+        detail TEXT,
+        request_id TEXT
+      ) STRICT;
+      -- The quarantine's daily email: the first process to insert the day sends it.
+      CREATE TABLE digest_claims (
+        day TEXT PRIMARY KEY,
+        claimed_at TEXT NOT NULL
+      ) STRICT;
+    `,
+  },
 ];

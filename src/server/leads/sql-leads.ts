@@ -4,12 +4,14 @@ import { dialects } from "./dialect";
 import { deliveryEntries, leadColumns, toLead, uuidPattern, type LeadRow } from "./lead-rows";
 import type { Lead, LeadRecords, SaveResult } from "./lead-store";
 import { writeDelivery } from "./sql-deliveries";
+import type { InboxMethods } from "./sql-inbox";
 
-// The leads in SQL (tables leads and lead_deliveries), one text for both engines.
+// The leads in SQL (tables leads and lead_deliveries), one text for both engines; the inbox's
+// pages, statuses and removals are in sql-inbox.ts.
 
 const byEmail = "lower(l.request ->> 'email') = lower($1)";
 
-export class SqlLeadRecords implements LeadRecords {
+export class SqlLeadRecords implements Omit<LeadRecords, InboxMethods> {
   private readonly columns: string;
 
   constructor(
@@ -27,8 +29,9 @@ export class SqlLeadRecords implements LeadRecords {
     const created = await this.database.transaction(async (client) => {
       const inserted = await client.query(
         `INSERT INTO leads
-           (id, idempotency_key, fingerprint, received_at, request, quarantine, request_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
+           (id, idempotency_key, fingerprint, received_at, request, quarantine, request_id,
+            status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (idempotency_key) DO NOTHING
          RETURNING id`,
         [
@@ -39,6 +42,7 @@ export class SqlLeadRecords implements LeadRecords {
           JSON.stringify(lead.request),
           lead.quarantine === null ? null : JSON.stringify(lead.quarantine),
           lead.requestId,
+          lead.status,
         ],
       );
       if (inserted.rowCount === 0) return false;
@@ -100,6 +104,13 @@ export class SqlLeadRecords implements LeadRecords {
       await client.query("DELETE FROM spent_challenges WHERE expires_at < $1", [now]);
       await client.query("DELETE FROM rate_counters WHERE window_end <= $1", [now]);
       await client.query("DELETE FROM rate_hits WHERE window_end <= $1", [now]);
+      // The inbox's sign-in links and sessions a day after they stopped working: kept that long
+      // for whoever looks into a refused sign-in, no longer (sql-team.ts).
+      const dayBefore = new Date(now.getTime() - 86_400_000);
+      await client.query("DELETE FROM sign_in_links WHERE expires_at < $1", [dayBefore]);
+      await client.query("DELETE FROM team_sessions WHERE expires_at < $1 OR ended_at < $1", [
+        dayBefore,
+      ]);
       return leads.rowCount;
     });
   }

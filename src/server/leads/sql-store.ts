@@ -3,10 +3,12 @@ import type { Database } from "./database";
 import type { LeadStore } from "./lead-store";
 import { latestVersion, migrate, schemaVersion, SchemaTooNewError } from "./migrations";
 import { SqlDeliveryQueue } from "./sql-deliveries";
+import { SqlInbox } from "./sql-inbox";
 import { SqlLeadRecords } from "./sql-leads";
 import { SqlSpamLedger } from "./sql-ledger";
+import { SqlTeamRecords } from "./sql-team";
 
-// The lead store: its three jobs (lead-store.ts) over one database, PostgreSQL or SQLite, with
+// The lead store: its four jobs (lead-store.ts) over one database, PostgreSQL or SQLite, with
 // the same SQL but where the dialects differ (dialect.ts), and each engine's migrations.
 
 /** Thrown while the database lacks the schema: the endpoint answers 500 and logs this message. */
@@ -25,12 +27,16 @@ export class SqlLeadStore implements LeadStore {
   private readonly records: SqlLeadRecords;
   private readonly queue: SqlDeliveryQueue;
   private readonly ledger: SqlSpamLedger;
+  private readonly inboxReads: SqlInbox;
+  private readonly team: SqlTeamRecords;
 
   constructor(readonly database: Database) {
     const ready = () => this.ready();
     this.records = new SqlLeadRecords(database, ready);
     this.queue = new SqlDeliveryQueue(database, ready);
     this.ledger = new SqlSpamLedger(database, ready);
+    this.inboxReads = new SqlInbox(database, ready);
+    this.team = new SqlTeamRecords(database, ready);
   }
 
   save = (...args: Parameters<LeadStore["save"]>) => this.records.save(...args);
@@ -42,12 +48,26 @@ export class SqlLeadStore implements LeadStore {
     this.records.findByEmail(...args);
   purge = (...args: Parameters<LeadStore["purge"]>) => this.records.purge(...args);
   erase = (...args: Parameters<LeadStore["erase"]>) => this.records.erase(...args);
+  inbox = (...args: Parameters<LeadStore["inbox"]>) => this.inboxReads.inbox(...args);
+  matching = (...args: Parameters<LeadStore["matching"]>) => this.inboxReads.matching(...args);
+  setStatus = (...args: Parameters<LeadStore["setStatus"]>) => this.inboxReads.setStatus(...args);
+  remove = (...args: Parameters<LeadStore["remove"]>) => this.inboxReads.remove(...args);
+  quarantineCount = () => this.inboxReads.quarantineCount();
   claimDue = (...args: Parameters<LeadStore["claimDue"]>) => this.queue.claimDue(...args);
   recordDelivery = (...args: Parameters<LeadStore["recordDelivery"]>) =>
     this.queue.recordDelivery(...args);
   spendChallenge = (...args: Parameters<LeadStore["spendChallenge"]>) =>
     this.ledger.spendChallenge(...args);
   countHit = (...args: Parameters<LeadStore["countHit"]>) => this.ledger.countHit(...args);
+  createLink = (...args: Parameters<LeadStore["createLink"]>) => this.team.createLink(...args);
+  useLink = (...args: Parameters<LeadStore["useLink"]>) => this.team.useLink(...args);
+  createSession = (...args: Parameters<LeadStore["createSession"]>) =>
+    this.team.createSession(...args);
+  findSession = (...args: Parameters<LeadStore["findSession"]>) => this.team.findSession(...args);
+  endSession = (...args: Parameters<LeadStore["endSession"]>) => this.team.endSession(...args);
+  audit = (...args: Parameters<LeadStore["audit"]>) => this.team.audit(...args);
+  auditLog = (...args: Parameters<LeadStore["auditLog"]>) => this.team.auditLog(...args);
+  claimDigest = (...args: Parameters<LeadStore["claimDigest"]>) => this.team.claimDigest(...args);
 
   /** Applies the migrations not applied yet; resolves to their versions. */
   async migrate(): Promise<number[]> {

@@ -1,6 +1,7 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import { resolve } from "node:path";
 import type { Database, Result, Row, Transaction } from "./database";
+import { fold } from "./search-fold";
 
 // The embedded engine: SQLite in one file, through Node's own `node:sqlite` (nothing to compile,
 // nothing to download). The server and `npm run leads` open the same file side by side; SQLite's
@@ -61,6 +62,10 @@ function connectionTo(file: string): Connection {
       // for it. synchronous=FULL: a commit returns once it is on disk, so a 201 survives a
       // power cut.
       db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON");
+      // The inbox search's folding, PostgreSQL's lead_fold in JavaScript (search-fold.ts).
+      db.function("lead_fold", { deterministic: true }, (value) =>
+        typeof value === "string" ? fold(value) : value,
+      );
     } catch (error) {
       db.close();
       throw error;

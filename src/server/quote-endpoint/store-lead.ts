@@ -84,6 +84,7 @@ export async function storeLead(
     quarantine: fields.quarantine,
     requestId: fields.requestId,
     deliveries: pendingDeliveries(delivery?.channels() ?? []),
+    status: "new",
   };
   const saved = await store.save(lead);
   // Stored (durably: the save resolves after the fsync or the commit), so now announced; a

@@ -13,7 +13,16 @@ export interface Engine {
 /** Empties the store's tables, on either engine (deliveries go with their leads). */
 export async function clearTables(store: SqlLeadStore): Promise<void> {
   await store.database.transaction(async (client) => {
-    for (const table of ["leads", "spent_challenges", "rate_counters", "rate_hits"]) {
+    for (const table of [
+      "leads",
+      "spent_challenges",
+      "rate_counters",
+      "rate_hits",
+      "sign_in_links",
+      "team_sessions",
+      "audit_log",
+      "digest_claims",
+    ]) {
       await client.query(`DELETE FROM ${table}`);
     }
   });

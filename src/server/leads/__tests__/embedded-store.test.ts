@@ -6,12 +6,14 @@ import { join } from "node:path";
 import { embeddedSettings } from "../../../test-utils/leads";
 import { clearTables, type Engine } from "../../../test-utils/store-contract/engines";
 import { deliveryQueueContract } from "../../../test-utils/store-contract/delivery-queue";
+import { inboxContract } from "../../../test-utils/store-contract/inbox";
 import { leadRecordsContract } from "../../../test-utils/store-contract/lead-records";
 import { spamLedgerContract } from "../../../test-utils/store-contract/spam-ledger";
+import { teamRecordsContract } from "../../../test-utils/store-contract/team-records";
 import { openLeadStore } from "../open-store";
 
-// The store on the embedded engine (SQLite in a file): the three contracts, with a second store
-// opening the same file, as `npm run leads` does beside the server.
+// The store on the embedded engine (SQLite in a file): the contract of each of its jobs, with a
+// second store opening the same file, as `npm run leads` does beside the server.
 
 const folder = mkdtempSync(join(tmpdir(), "embedded-store-"));
 const settings = embeddedSettings(join(folder, "leads"));
@@ -32,3 +34,5 @@ afterAll(async () => {
 leadRecordsContract("the embedded engine", () => engine);
 deliveryQueueContract("the embedded engine", () => engine);
 spamLedgerContract("the embedded engine", () => engine);
+inboxContract("the embedded engine", () => engine);
+teamRecordsContract("the embedded engine", () => engine);

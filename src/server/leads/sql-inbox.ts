@@ -1,0 +1,130 @@
+import { wholeNumber, type Database } from "./database";
+import { leadColumns, toLead, uuidPattern, type LeadRow } from "./lead-rows";
+import type { InboxPage, InboxQuery, Lead, LeadRecords, LeadStatus } from "./lead-store";
+import { containsPattern } from "./search-fold";
+
+// The inbox's reads and writes of leads (tables leads and lead_deliveries), one text for both
+// engines: pages newest first, filtered and searched, a lead's status, a spam deleted.
+
+type Filter = Omit<InboxQuery, "limit" | "offset">;
+
+/** The lead records' methods this module keeps; sql-leads.ts keeps the others. */
+export type InboxMethods = "inbox" | "matching" | "setStatus" | "remove" | "quarantineCount";
+
+/** Newest first; leads received at the same instant, the last stored first. */
+const newestFirst = "ORDER BY l.received_at DESC, l.seq DESC";
+
+/**
+ * What the search reads, folded (search-fold.ts): the full name, then each field, a line apart so
+ * that a search does not match across two of them (the inbox's search box holds one line).
+ */
+const searched = `lead_fold(
+  coalesce(l.request ->> 'firstName', '') || ' ' || coalesce(l.request ->> 'lastName', '') || '
+' || coalesce(l.request ->> 'company', '') || '
+' || coalesce(l.request ->> 'email', '') || '
+' || coalesce(l.request ->> 'message', ''))`;
+
+/**
+ * Longer than any lead's searched text can be (the form's fields together hold about 1,500
+ * characters: src/shared/quote-request/quote-request.ts), so it matches none; and SQLite refuses
+ * LIKE patterns over 50,000 bytes.
+ */
+const longestSearch = 10_000;
+
+/** The filter as a condition on `l` and its values, numbered from $1. */
+function conditions(filter: Filter): { where: string; values: unknown[] } {
+  const clauses: string[] = [];
+  const values: unknown[] = [];
+  const bind = (value: unknown) => `$${values.push(value)}`;
+  const search = filter.search?.trim() ?? "";
+  if (search.length > longestSearch) clauses.push("FALSE");
+  else if (search !== "") {
+    clauses.push(`${searched} LIKE ${bind(containsPattern(search))} ESCAPE '\\'`);
+  }
+  if (filter.status !== undefined) clauses.push(`l.status = ${bind(filter.status)}`);
+  if (filter.quarantine === "only") clauses.push("l.quarantine IS NOT NULL");
+  if (filter.quarantine === "none") clauses.push("l.quarantine IS NULL");
+  if (filter.from !== undefined) clauses.push(`l.received_at >= ${bind(filter.from)}`);
+  if (filter.to !== undefined) clauses.push(`l.received_at < ${bind(filter.to)}`);
+  return { where: clauses.length > 0 ? clauses.join(" AND ") : "TRUE", values };
+}
+
+export class SqlInbox implements Pick<LeadRecords, InboxMethods> {
+  private readonly columns: string;
+
+  constructor(
+    private readonly database: Database,
+    private readonly ready: () => Promise<void>,
+  ) {
+    this.columns = leadColumns(database.engine);
+  }
+
+  async inbox(query: InboxQuery): Promise<InboxPage> {
+    await this.ready();
+    const { where, values } = conditions(query);
+    const limit = wholeNumber(query.limit, "limit");
+    const offset = wholeNumber(query.offset, "offset");
+    const n = values.length;
+    // The page's rows chosen first, by the index alone; only they are then read whole, with
+    // their deliveries: a deep page does not gather the deliveries of every row it skips.
+    const [page, total] = await Promise.all([
+      this.database.query<LeadRow>(
+        `SELECT ${this.columns} FROM (
+           SELECT l.seq FROM leads l WHERE ${where} ${newestFirst}
+           LIMIT $${n + 1} OFFSET $${n + 2}
+         ) page JOIN leads l ON l.seq = page.seq ${newestFirst}`,
+        [...values, limit, offset],
+      ),
+      this.database.query<{ total: number | string }>(
+        `SELECT count(*) AS total FROM leads l WHERE ${where}`,
+        values,
+      ),
+    ]);
+    return { leads: page.rows.map(toLead), total: Number(total.rows[0]?.total ?? 0) };
+  }
+
+  async matching(filter: Filter): Promise<Lead[]> {
+    await this.ready();
+    const { where, values } = conditions(filter);
+    const { rows } = await this.database.query<LeadRow>(
+      `SELECT ${this.columns} FROM leads l WHERE ${where} ${newestFirst}`,
+      values,
+    );
+    return rows.map(toLead);
+  }
+
+  async setStatus(id: string, status: LeadStatus): Promise<Lead | undefined> {
+    await this.ready();
+    // Not a uuid: no such lead (PostgreSQL would otherwise refuse the query).
+    if (!uuidPattern.test(id)) return undefined;
+    const key = id.toLowerCase();
+    const updated = await this.database.query("UPDATE leads SET status = $2 WHERE id = $1", [
+      key,
+      status,
+    ]);
+    if (updated.rowCount === 0) return undefined;
+    const { rows } = await this.database.query<LeadRow>(
+      `SELECT ${this.columns} FROM leads l WHERE l.id = $1`,
+      [key],
+    );
+    return rows[0] === undefined ? undefined : toLead(rows[0]);
+  }
+
+  async remove(id: string): Promise<boolean> {
+    await this.ready();
+    if (!uuidPattern.test(id)) return false;
+    // Deliveries go with their lead (ON DELETE CASCADE).
+    const { rowCount } = await this.database.query("DELETE FROM leads WHERE id = $1", [
+      id.toLowerCase(),
+    ]);
+    return rowCount > 0;
+  }
+
+  async quarantineCount(): Promise<number> {
+    await this.ready();
+    const { rows } = await this.database.query<{ n: number | string }>(
+      "SELECT count(*) AS n FROM leads l WHERE l.quarantine IS NOT NULL",
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+}
