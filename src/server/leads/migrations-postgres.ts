@@ -91,7 +91,7 @@ export const postgresMigrations: readonly Migration[] = [
   {
     version: 4,
     description:
-      "the inbox: each lead's status, its listing and search, sign-in links, sessions, the audit log, the daily digest's claims",
+      "the inbox: each lead's status and search text, its listing, sign-in links, sessions, the audit log, the daily digest's claims",
     sql: `
       -- Where sales are with each lead (the inbox: nouvelle, en cours, traitée).
       ALTER TABLE leads ADD COLUMN status text NOT NULL DEFAULT 'new'
@@ -103,7 +103,8 @@ export const postgresMigrations: readonly Migration[] = [
       CREATE INDEX leads_quarantined ON leads (received_at, seq) WHERE quarantine IS NOT NULL;
       -- The search's folding (src/server/leads/search-fold.ts, whose table is this one): case,
       -- the accents of Latin letters, the typographic apostrophe, non-breaking spaces and
-      -- combining accents do not count. Plain SQL, so the same on every server and locale.
+      -- combining accents do not count. Plain SQL, the same on every server and locale; used
+      -- here for the leads already stored, the store folding each new one as it saves it.
       CREATE FUNCTION lead_fold(value text) RETURNS text
         LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
         AS $fold$
@@ -122,6 +123,15 @@ export const postgresMigrations: readonly Migration[] = [
             'iiiiiiiiiiiiinnoooooooooooooooouuuuuuuuuuuuuuyyyyœæ''  '),
             'œ', 'oe'), 'æ', 'ae'), 'ß', 'ss')
         $fold$;
+      -- What the search reads, folded once when the lead is stored (sql-leads.ts, searchText):
+      -- the full name, then the organisation, the email and the message, a line apart.
+      ALTER TABLE leads ADD COLUMN search_text text;
+      UPDATE leads SET search_text = lead_fold(
+        coalesce(request ->> 'firstName', '') || ' ' || coalesce(request ->> 'lastName', '') || '
+' || coalesce(request ->> 'company', '') || '
+' || coalesce(request ->> 'email', '') || '
+' || coalesce(request ->> 'message', ''));
+      ALTER TABLE leads ALTER COLUMN search_text SET NOT NULL;
       -- Sign-in links (src/server/team/): kept by the SHA-256 of their token, used once.
       CREATE TABLE sign_in_links (
         token_hash text PRIMARY KEY,

@@ -80,16 +80,24 @@ export const sqliteMigrations: readonly Migration[] = [
   {
     version: 2,
     description:
-      "the inbox: each lead's status, its listing, sign-in links, sessions, the audit log, the daily digest's claims",
+      "the inbox: each lead's status and search text, its listing, sign-in links, sessions, the audit log, the daily digest's claims",
     sql: `
       -- Where sales are with each lead (the inbox: nouvelle, en cours, traitée).
       ALTER TABLE leads ADD COLUMN status TEXT NOT NULL DEFAULT 'new'
         CHECK (status IN ('new', 'in_progress', 'done'));
       -- The inbox lists newest first, ties in insertion order (sql-inbox.ts): scanned backwards,
       -- each index gives a page without sorting, whole or filtered by status or by quarantine.
-      -- The search folds text with lead_fold, a function of this code (search-fold.ts,
-      -- registered by sqlite-database.ts), so no index or view of the file names it: any other
-      -- SQLite tool can still read the file.
+      -- What the search reads, folded once when the lead is stored (sql-leads.ts, searchText):
+      -- the full name, then the organisation, the email and the message, a line apart. The
+      -- leads already stored are folded here by lead_fold, a function of this code
+      -- (search-fold.ts, registered by sqlite-database.ts) that no index or view names, so that
+      -- any other SQLite tool can still read the file.
+      ALTER TABLE leads ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+      UPDATE leads SET search_text = lead_fold(
+        coalesce(request ->> 'firstName', '') || ' ' || coalesce(request ->> 'lastName', '') || '
+' || coalesce(request ->> 'company', '') || '
+' || coalesce(request ->> 'email', '') || '
+' || coalesce(request ->> 'message', ''));
       CREATE INDEX leads_newest ON leads (received_at, seq);
       CREATE INDEX leads_status_newest ON leads (status, received_at, seq);
       CREATE INDEX leads_quarantined ON leads (received_at, seq) WHERE quarantine IS NOT NULL;

@@ -3,7 +3,9 @@ import { existsSync, realpathSync } from "node:fs";
 import { connect } from "node:net";
 import { join } from "node:path";
 import { processLogger } from "../log/logger";
+import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 import type { Queryable } from "./database";
+import { searchText } from "./search-fold";
 import type { SqliteDatabase } from "./sqlite-database";
 
 // Versions before SQLite kept the embedded leads in PGlite (PostgreSQL compiled to WebAssembly),
@@ -123,9 +125,8 @@ const json = (value: unknown): string | null =>
 async function write(client: Queryable, data: EarlierData): Promise<void> {
   for (const row of data.leads) {
     await client.query(
-      `INSERT INTO leads
-         (id, idempotency_key, fingerprint, received_at, request, quarantine, request_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      `INSERT INTO leads (id, idempotency_key, fingerprint, received_at, request, quarantine,
+         request_id, search_text) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
         row.id,
         text(row.idempotency_key),
@@ -134,6 +135,8 @@ async function write(client: Queryable, data: EarlierData): Promise<void> {
         json(row.request),
         json(row.quarantine),
         text(row.request_id),
+        // Its status is the column's default, "new": the earlier engine had none.
+        searchText(row.request as QuoteRequest),
       ],
     );
   }

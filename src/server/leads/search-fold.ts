@@ -1,10 +1,15 @@
+import type { QuoteRequest } from "../../shared/quote-request/quote-request";
+
 // How the inbox's search compares text, the same on both engines: case and the accents of Latin
 // letters do not count (« élodie », « ELODIE » and « Élodie » are one name), nor the typographic
 // apostrophe and the non-breaking spaces French typing puts in. Each side of the comparison goes
-// through `lead_fold`: a plain SQL function on PostgreSQL (created by migrations-postgres.ts,
-// version 4: translate() then replace(), no extension, no dependency on the server's locale),
-// and this table on SQLite (registered by sqlite-database.ts), whose lower() alone would fold
-// ASCII only. Letters outside this table (Greek, Cyrillic…) are compared as they are typed.
+// through `fold`: a lead's searched text once, when it is stored (leads.search_text), the search
+// at each query. The leads stored before the column existed were folded by the migration that
+// made it, with `lead_fold`, the same table as a plain SQL function on PostgreSQL
+// (migrations-postgres.ts, version 4: translate() then replace(), no extension, no dependency on
+// the server's locale) and this function registered on SQLite (sqlite-database.ts), whose
+// lower() alone would fold ASCII only. Letters outside the table (Greek, Cyrillic…) are compared
+// as they are typed.
 
 /**
  * One character each, `from[i]` read as `to[i]`, a `from` without its `to` deleted: exactly
@@ -66,4 +71,14 @@ export function fold(text: string): string {
  */
 export function containsPattern(search: string): string {
   return `%${fold(search.normalize("NFC")).replace(/[\\%_]/g, "\\$&")}%`;
+}
+
+/**
+ * What the search reads of a lead, folded: the full name, then the organisation, the email and
+ * the message, a line apart, so that a search (one line) does not match across two of them.
+ * The migrations fold the leads stored before them the same way, in SQL.
+ */
+export function searchText(request: QuoteRequest): string {
+  const { firstName, lastName, company, email, message } = request;
+  return fold(`${firstName} ${lastName}\n${company}\n${email}\n${message}`);
 }

@@ -15,16 +15,6 @@ export type InboxMethods = "inbox" | "matching" | "setStatus" | "remove" | "quar
 const newestFirst = "ORDER BY l.received_at DESC, l.seq DESC";
 
 /**
- * What the search reads, folded (search-fold.ts): the full name, then each field, a line apart so
- * that a search does not match across two of them (the inbox's search box holds one line).
- */
-const searched = `lead_fold(
-  coalesce(l.request ->> 'firstName', '') || ' ' || coalesce(l.request ->> 'lastName', '') || '
-' || coalesce(l.request ->> 'company', '') || '
-' || coalesce(l.request ->> 'email', '') || '
-' || coalesce(l.request ->> 'message', ''))`;
-
-/**
  * Longer than any lead's searched text can be (the form's fields together hold about 1,500
  * characters: src/shared/quote-request/quote-request.ts), so it matches none; and SQLite refuses
  * LIKE patterns over 50,000 bytes.
@@ -39,7 +29,7 @@ function conditions(filter: Filter): { where: string; values: unknown[] } {
   const search = filter.search?.trim() ?? "";
   if (search.length > longestSearch) clauses.push("FALSE");
   else if (search !== "") {
-    clauses.push(`${searched} LIKE ${bind(containsPattern(search))} ESCAPE '\\'`);
+    clauses.push(`l.search_text LIKE ${bind(containsPattern(search))} ESCAPE '\\'`);
   }
   if (filter.status !== undefined) clauses.push(`l.status = ${bind(filter.status)}`);
   if (filter.quarantine === "only") clauses.push("l.quarantine IS NOT NULL");

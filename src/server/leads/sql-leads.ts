@@ -3,6 +3,7 @@ import { placeholders, type Database, type Queryable } from "./database";
 import { dialects } from "./dialect";
 import { deliveryEntries, leadColumns, toLead, uuidPattern, type LeadRow } from "./lead-rows";
 import type { Lead, LeadRecords, SaveResult } from "./lead-store";
+import { searchText } from "./search-fold";
 import { writeDelivery } from "./sql-deliveries";
 import type { InboxMethods } from "./sql-inbox";
 
@@ -30,8 +31,8 @@ export class SqlLeadRecords implements Omit<LeadRecords, InboxMethods> {
       const inserted = await client.query(
         `INSERT INTO leads
            (id, idempotency_key, fingerprint, received_at, request, quarantine, request_id,
-            status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+            status, search_text)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (idempotency_key) DO NOTHING
          RETURNING id`,
         [
@@ -43,6 +44,7 @@ export class SqlLeadRecords implements Omit<LeadRecords, InboxMethods> {
           lead.quarantine === null ? null : JSON.stringify(lead.quarantine),
           lead.requestId,
           lead.status,
+          searchText(lead.request),
         ],
       );
       if (inserted.rowCount === 0) return false;

@@ -1,7 +1,21 @@
 /** @jest-environment node */
 import { expect, test } from "@jest/globals";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { makeLead } from "../../../test-utils/leads";
 import { postgresMigrations } from "../migrations-postgres";
-import { containsPattern, fold, foldExpansions, foldFrom, foldTo } from "../search-fold";
+import { sqliteMigrations } from "../migrations-sqlite";
+import {
+  containsPattern,
+  fold,
+  foldExpansions,
+  foldFrom,
+  foldTo,
+  searchText,
+} from "../search-fold";
+import { SqliteDatabase } from "../sqlite-database";
+import { SqlLeadStore } from "../sql-store";
 
 // The search's folding is written twice, as PostgreSQL's lead_fold (migration 4) and as the
 // JavaScript SQLite calls: the two tables are held equal here, the answers in the store
@@ -49,4 +63,46 @@ test.each([
 test("a search becomes a LIKE pattern with its wildcards and escapes taken as typed", () => {
   expect(containsPattern("100 % de_ C:\\")).toBe("%100 \\% de\\_ c:\\\\%");
   expect(containsPattern("E\u0301LODIE")).toBe("%elodie%");
+});
+
+test("leads stored before the search text existed are folded by the migration as save folds them", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "search-fold-"));
+  const database = new SqliteDatabase(join(folder, "leads.sqlite"));
+  try {
+    const lead = makeLead({
+      firstName: "E\u0301lodie",
+      lastName: "N’Diaye",
+      company: "Œuvre Straße",
+      message: "Parc de 1\u00a0200 logements à Nîmes, « relances » souhaitées.",
+    });
+    // The file as version 1 left it, with one lead.
+    await database.transaction(async (client) => {
+      await client.script(sqliteMigrations[0]!.sql);
+      await client.script(`CREATE TABLE lead_schema_migrations (
+        version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL)`);
+      await client.query(
+        "INSERT INTO lead_schema_migrations (version, description, applied_at) VALUES (1, '', '')",
+      );
+      await client.query(
+        `INSERT INTO leads (id, idempotency_key, fingerprint, received_at, request)
+         VALUES ($1, $2, $3, $4, $5)`,
+        [
+          lead.id,
+          lead.idempotencyKey,
+          lead.fingerprint,
+          lead.receivedAt,
+          JSON.stringify(lead.request),
+        ],
+      );
+    });
+    const store = new SqlLeadStore(database);
+    expect(await store.migrate()).toEqual([2]);
+    const { rows } = await database.query<{ search_text: string }>("SELECT search_text FROM leads");
+    expect(rows).toEqual([{ search_text: searchText(lead.request) }]);
+    expect((await store.inbox({ search: "elodie n'diaye", limit: 5, offset: 0 })).total).toBe(1);
+    expect((await store.get(lead.id))?.status).toBe("new");
+  } finally {
+    await database.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
