@@ -10,13 +10,16 @@ import { waitFor } from "../tests/pipeline/support/leads";
 import { TestPostgres } from "../tests/pipeline/support/postgres";
 import { SiteProcess } from "../tests/pipeline/support/site-process";
 import { TestSmtp } from "../tests/pipeline/support/smtp";
+import { inboxBench } from "./inbox";
 
 // `npm run bench:leads` (beside `npm run bench:server`, load/run.mjs): 500 valid quote requests from 10 clients to `npm run serve`, on loopback
 // only, once with the embedded database and once with PostgreSQL and SMTP (a throwaway cluster and an
 // SMTP listener started here). Prints throughput and p50/p95/max latency against the budgets;
 // exits 1 when one is missed, a request fails, or a lead is stored or emailed other than once.
-// `--store embedded` or `--store postgres` runs one of the two; LEADS_LOAD_PORT moves the ports
-// (default 9650-9653).
+// Then the inbox's pages and search with 10,000 leads on each engine (load/inbox.ts), against
+// their budgets too. `--store embedded` or `--store postgres` runs one of the two engines,
+// `--part posts` or `--part inbox` one of the two parts; LEADS_LOAD_PORT moves the ports
+// (default 9650-9654).
 
 const requests = 500;
 const clients = 10;
@@ -238,10 +241,23 @@ async function main(): Promise<void> {
   if (only !== undefined && only !== "embedded" && only !== "postgres") {
     throw new Error("--store takes embedded or postgres");
   }
-  const all: Figures[] = [];
-  if (only !== "postgres") all.push(await runEmbedded());
-  if (only !== "embedded") all.push(await runPostgres());
-  if (!report(all)) process.exitCode = 1;
+  const partAt = process.argv.indexOf("--part");
+  const part = partAt === -1 ? undefined : process.argv[partAt + 1];
+  if (part !== undefined && part !== "posts" && part !== "inbox") {
+    throw new Error("--part takes posts or inbox");
+  }
+  const engines = (["embedded", "postgres"] as const).filter((engine) =>
+    only !== undefined ? engine === only : true,
+  );
+  let ok = true;
+  if (part !== "inbox") {
+    const all: Figures[] = [];
+    for (const engine of engines)
+      all.push(await (engine === "embedded" ? runEmbedded() : runPostgres()));
+    ok = report(all);
+  }
+  if (part !== "posts") ok = (await inboxBench(engines, basePort + 4)) && ok;
+  if (!ok) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {
