@@ -1,13 +1,17 @@
-import type { ServerConfig } from "../config";
+import { userInfo } from "node:os";
+import type { Env, ServerConfig } from "../config";
+import type { Actor } from "../leads/actions";
 import type { SqlLeadStore } from "../leads/sql-store";
 
 // What a subcommand of `npm run leads` is and what it is given, apart from the list of them
-// (commands.ts): the modules that define commands (personal-data.ts) import this one, and the
-// list imports them, without either importing the other.
+// (commands.ts): the modules that define commands (lead-actions.ts, personal-data.ts) import
+// this one, and the list imports them, without either importing the other.
 
 export interface CliContext {
   /** The same settings as the server's, read and checked once (src/server/config.ts). */
   config: ServerConfig;
+  /** Who the audit log names for what a command does: `terminal (<os user>)`. */
+  actor: Actor;
   out(line: string): void;
   /** The configured store, opened at first call and closed by the caller. */
   store(): Promise<SqlLeadStore>;
@@ -19,4 +23,16 @@ export interface Command {
   summary: string;
   /** Resolves to the exit code. */
   run(args: string[], context: CliContext): Promise<number>;
+}
+
+/** Who the audit log names for a command: `terminal (<os user>)`, the requestId null. */
+export function terminalActor(env: Env = process.env): Actor {
+  let user: string;
+  try {
+    user = userInfo().username;
+  } catch {
+    // A container may run under a uid with no account: its environment may still name someone.
+    user = env.USER ?? env.LOGNAME ?? "inconnu";
+  }
+  return { name: `terminal (${user})`, requestId: null };
 }

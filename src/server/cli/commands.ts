@@ -1,10 +1,8 @@
 import { join } from "node:path";
-import type { ServerConfig } from "../config";
 import { EmailSender } from "../delivery/email";
-import { DeliveryRunner } from "../delivery/runner";
 import { checkWebhook } from "../delivery/webhook";
 import { fieldText, leadFieldLabels, parisTime } from "../leads/lead-fields";
-import type { Channel, Delivery, LeadStore } from "../leads/lead-store";
+import type { Channel, Delivery } from "../leads/lead-store";
 import { embeddedFileName } from "../leads/embedded-store";
 import { earlierEngineState } from "../leads/pglite-import";
 import { SqliteDatabase } from "../leads/sqlite-database";
@@ -12,11 +10,13 @@ import { storeKind } from "../leads/open-store";
 import { redactUrl } from "../leads/postgres-database";
 import { oneLine } from "../one-line";
 import type { Command } from "./command";
-import { channelNames, deliveriesSummary, deliveryText } from "./lead-text";
+import { channelNames, statusLabels } from "../leads/actions";
+import { deliveriesSummary, deliveryText } from "./lead-text";
+import { release, retry, spam, status } from "./lead-actions";
 import { erase, exportCommand, purge } from "./personal-data";
 
-// The subcommands of `npm run leads`, one entry each in `commands`: a new one (spam, release…) is
-// one more entry, here or in a module of its own (personal-data.ts). What they print is French:
+// The subcommands of `npm run leads`, one entry each in `commands`: a new one is one more entry,
+// here or in a module of its own (lead-actions.ts, personal-data.ts). What they print is French:
 // they are for the people who handle leads.
 
 const list: Command = {
@@ -51,6 +51,7 @@ const show: Command = {
     }
     out(`Référence : ${lead.id}`);
     out(`Reçue le : ${parisTime(lead.receivedAt)}`);
+    out(`Statut : ${statusLabels[lead.status]}`);
     for (const [field, label] of leadFieldLabels)
       out(`${label} : ${fieldText(lead.request, field)}`);
     out(`Clé d'idempotence : ${lead.idempotencyKey ?? "—"}`);
@@ -59,33 +60,6 @@ const show: Command = {
       out(`Envoi ${channelNames[channel]} : ${deliveryText(delivery)}`);
     }
     return 0;
-  },
-};
-
-const retry: Command = {
-  args: "",
-  summary:
-    "envoie maintenant tout envoi en attente, sans attendre la fin du délai entre deux essais",
-  async run(_args, { config, out, store }) {
-    const runner = new DeliveryRunner(await store(), { config: config.delivery });
-    try {
-      const total = { sent: 0, failed: 0, leads: 0 };
-      // Bounded: each round claims a batch; a failed lead stays claimed for the lease, so the
-      // loop ends once every pending lead has had its one try.
-      for (let round = 0; round < 1000; round += 1) {
-        const summary = await runner.runOnce({ ignoreBackOff: true });
-        if (summary.leads === 0) break;
-        total.sent += summary.sent;
-        total.failed += summary.failed;
-        total.leads += summary.leads;
-      }
-      out(
-        `${total.leads} demande(s) traitée(s) : ${total.sent} envoi(s) réussi(s), ${total.failed} échec(s).`,
-      );
-      return total.failed === 0 ? 0 : 1;
-    } finally {
-      await runner.close();
-    }
   },
 };
 
@@ -168,69 +142,6 @@ const migrate: Command = {
   },
 };
 
-/** Delivers what is due now (a released lead), as `retry` does, for one command's follow-up. */
-async function deliverNow(
-  leadStore: LeadStore,
-  config: ServerConfig,
-): Promise<{ sent: number; failed: number }> {
-  const runner = new DeliveryRunner(leadStore, { config: config.delivery });
-  try {
-    const summary = await runner.runOnce({ ignoreBackOff: true });
-    return { sent: summary.sent, failed: summary.failed };
-  } finally {
-    await runner.close();
-  }
-}
-
-const spam: Command = {
-  args: "",
-  summary:
-    "les demandes mises en quarantaine (suspectées d'être envoyées par un robot), avec la raison",
-  async run(_args, { out, store }) {
-    const leads = (await (await store()).list()).filter((lead) => lead.quarantine !== null);
-    for (const lead of leads) {
-      const { request } = lead;
-      out(
-        `${lead.id}  ${parisTime(lead.receivedAt)}  ${request.company} — ${request.firstName} ${request.lastName} <${request.email}>`,
-      );
-      out(`    raison : ${lead.quarantine?.reason ?? ""}`);
-    }
-    out(
-      leads.length === 0
-        ? "Aucune demande en quarantaine."
-        : `${leads.length} demande(s) en quarantaine. Une personne ? npm run leads -- release ID`,
-    );
-    return 0;
-  },
-};
-
-const release: Command = {
-  args: "ID",
-  summary: "sort une demande de la quarantaine et l'envoie aux commerciaux comme les autres",
-  async run([id], { config, out, store }) {
-    if (!id) {
-      out("Usage : npm run leads -- release ID (l'identifiant affiché par « spam »)");
-      return 2;
-    }
-    const opened = await store();
-    const before = await opened.get(id);
-    if (!before) {
-      out(`Aucune demande ${id}.`);
-      return 1;
-    }
-    if (before.quarantine === null) {
-      out(`La demande ${id} n'est pas en quarantaine.`);
-      return 0;
-    }
-    await opened.release(id);
-    const { sent, failed } = await deliverNow(opened, config);
-    out(
-      `Demande ${id} sortie de la quarantaine (raison : ${before.quarantine.reason}). Envois : ${sent} réussi(s), ${failed} échec(s)${failed > 0 ? " ; « retry » les reprendra" : ""}.`,
-    );
-    return 0;
-  },
-};
-
 export const commands: Record<string, Command> = {
   list,
   show,
@@ -240,6 +151,7 @@ export const commands: Record<string, Command> = {
   migrate,
   spam,
   release,
+  status,
   purge,
   erase,
 };

@@ -1,14 +1,8 @@
-import { fieldText, leadFieldLabels, parisTime } from "../leads/lead-fields";
+import { parisTime } from "../leads/lead-fields";
 import type { Channel, Delivery, Lead } from "../leads/lead-store";
-import { csvDocument } from "./csv";
 
-// How `npm run leads` writes a lead's deliveries, in a line, in full and in the CSV export.
-
-export const channelNames: Record<Channel, string> = {
-  email: "email aux commerciaux",
-  ack: "accusé de réception",
-  webhook: "webhook",
-};
+// How `npm run leads` writes a lead's deliveries, in a line and in full (the export's columns are
+// src/server/leads/actions/export.ts).
 
 export function deliveryText(delivery: Delivery | undefined): string {
   if (!delivery) return "—";
@@ -32,32 +26,4 @@ export function deliveriesSummary(lead: Lead): string {
       ([channel, d]) => `${channel}:${d.state === "sent" ? "envoyé" : `en attente(${d.attempts})`}`,
     )
     .join(" ");
-}
-
-const csvDate = new Intl.DateTimeFormat("fr-FR", {
-  timeZone: "Europe/Paris",
-  dateStyle: "short",
-  timeStyle: "medium",
-});
-
-export function leadsCsv(leads: readonly Lead[]): string {
-  const channels: Channel[] = ["email", "ack", "webhook"];
-  const header = [
-    "Référence",
-    "Reçue le (heure de Paris)",
-    ...leadFieldLabels.map(([, label]) => label),
-    ...channels.map((channel) => `Envoi ${channelNames[channel]}`),
-    "Quarantaine",
-  ];
-  const rows = leads.map((lead) => [
-    lead.id,
-    csvDate.format(new Date(lead.receivedAt)),
-    ...leadFieldLabels.map(([field]) => fieldText(lead.request, field)),
-    ...channels.map((channel) => {
-      const delivery = lead.deliveries[channel];
-      return delivery ? (delivery.state === "sent" ? "envoyé" : "en attente") : "";
-    }),
-    lead.quarantine?.reason ?? "",
-  ]);
-  return csvDocument(header, rows);
 }

@@ -2,7 +2,7 @@ import { ConfigError, readServerConfig, type Env, type ServerConfig } from "../c
 import { openLeadStore } from "../leads/open-store";
 import type { SqlLeadStore } from "../leads/sql-store";
 import { oneLine } from "../one-line";
-import type { CliContext } from "./command";
+import { terminalActor, type CliContext } from "./command";
 import { commands } from "./commands";
 
 // `npm run leads -- <commande>`: the same commands on PostgreSQL and on the embedded database,
@@ -38,6 +38,7 @@ export async function main(argv: string[], env?: Env): Promise<number> {
   const { store: settings } = config;
   let opened: Promise<SqlLeadStore> | undefined;
   const context: CliContext = {
+    actor: terminalActor(env),
     config,
     out: (line) => console.log(line),
     store: () => (opened ??= openLeadStore(settings, { maxConnections: 2 })),

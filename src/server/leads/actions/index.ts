@@ -1,0 +1,19 @@
+// What a person does with the leads, one function per action, each leaving one audit line once
+// it has succeeded: the inbox (src/server/http/routes/team*.ts) and `npm run leads`
+// (src/server/cli/) both call these, so the two cannot drift apart.
+
+export type { Actor, AuditLog } from "./audit";
+export { setLeadStatus, type StatusResult } from "./status";
+export { releaseLead, confirmSpam, type ReleaseResult, type SpamResult } from "./quarantine";
+export { retryDeliveries, type DeliveryCounts, type RetryResult } from "./deliveries";
+export {
+  exportLeads,
+  leadsCsv,
+  leadsJson,
+  type ExportedLead,
+  type ExportFile,
+  type ExportFilter,
+  type ExportFormat,
+} from "./export";
+export { erasePreview, erasePerson, type EraseResult } from "./erasure";
+export { channelNames, isLeadStatus, leadStatuses, statusFromWord, statusLabels } from "./labels";
