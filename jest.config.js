@@ -31,7 +31,7 @@ module.exports = {
   // content-disposition 3 (under @fastify/static), cookie 2 (under light-my-request, Fastify's inject), altcha-lib and @noble/hashes: each package is judged by its innermost
   // node_modules folder, so a nested copy is compiled too.
   transformIgnorePatterns: [
-    "node_modules/(?!.*node_modules/)(?!(gatsby|gatsby-script|gatsby-link|gatsby-plugin-image|jotai-tanstack-query|content-disposition|cookie|altcha-lib|@noble/hashes)/)",
+    "node_modules/(?!.*node_modules/)(?!(gatsby|gatsby-script|gatsby-link|gatsby-plugin-image|jotai-tanstack-query|content-disposition|cookie|@fastify/cookie|altcha-lib|@noble/hashes)/)",
   ],
   setupFilesAfterEnv: ["<rootDir>/jest.setup.ts"],
   // The form's tests type whole forms key by key (about 4 s each on two cores): jest's 5 s default

@@ -65,3 +65,18 @@ export const mailboxList = (raw: string): string[] | typeof invalid => {
     .filter(Boolean);
   return to.every(mailbox) ? to : invalid;
 };
+
+/** The inbox's team (TEAM_EMAILS): each address, lowercased, with its role. */
+export type TeamMembers = ReadonlyMap<string, "sales" | "admin">;
+
+/** `ventes@exemple.fr:sales,dpo@exemple.fr:admin`: a role for each address, none twice. */
+export const teamMembers = (raw: string): TeamMembers | typeof invalid => {
+  const members = new Map<string, "sales" | "admin">();
+  for (const entry of raw.split(",").map((part) => part.trim())) {
+    const match = /^([^:\s]+):(sales|admin)$/.exec(entry);
+    const address = match?.[1]?.toLowerCase();
+    if (!match || !address || !emailAddress.test(address) || members.has(address)) return invalid;
+    members.set(address, match[2] as "sales" | "admin");
+  }
+  return members;
+};

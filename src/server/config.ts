@@ -7,6 +7,7 @@ import {
   invalid,
   mailbox,
   mailboxList,
+  teamMembers,
   trustProxy,
   variable,
   wholeNumber,
@@ -27,9 +28,9 @@ import { defaultRateLimits, parseRateLimits, type RateLimits } from "./spam/rate
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
-import type { TrustProxy } from "./config-values";
+import type { TeamMembers, TrustProxy } from "./config-values";
 
-export type { TrustProxy };
+export type { TeamMembers, TrustProxy };
 
 export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof logLevels)[number];
@@ -53,6 +54,8 @@ export interface ServerConfig {
   cmsAuth: CmsAuthSettings | undefined;
   /** Publishing on push (src/server/deploy/); null when DEPLOY_GIT_URL is not set. */
   deploy: DeploySettings | null;
+  /** TEAM_EMAILS: who may sign in to the inbox (/equipe/); empty when unset. */
+  team: TeamMembers;
   /** QUOTE_RETENTION_DAYS. */
   retentionDays: number;
   /** LOG_LEVEL. */
@@ -127,6 +130,11 @@ const schema = type({
   QUOTE_WEBHOOK_URL: variable("une adresse http(s) complète", httpUrl),
   QUOTE_WEBHOOK_SECRET: variable("whsec_ suivi d'une clé en base64", (raw) =>
     /^(whsec_)?[A-Za-z0-9+/]+={0,2}$/.test(raw) ? raw : invalid,
+  ),
+  // The inbox's team (src/server/team/): the sign-in links go through the leads' SMTP relay.
+  TEAM_EMAILS: variable(
+    "des adresses séparées par des virgules, chacune suivie de :sales ou :admin, par exemple ventes@exemple.fr:sales,dpo@exemple.fr:admin",
+    teamMembers,
   ),
   LOG_LEVEL: variable(`l'un de ${logLevels.join(", ")}`, (raw) =>
     (logLevels as readonly string[]).includes(raw) ? (raw as LogLevel) : invalid,
@@ -205,6 +213,11 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
     problems.push(failure instanceof Error ? failure.message : String(failure));
   }
   problems.push(...deployProblems(values));
+  if (values.TEAM_EMAILS && !email) {
+    problems.push(
+      "TEAM_EMAILS : les liens de connexion partent par email, il faut aussi SMTP_URL, QUOTE_NOTIFY_TO et QUOTE_MAIL_FROM",
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -237,6 +250,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
       siteUrl: values.SITE_URL ?? defaultSiteUrl,
     },
     retentionDays: values.QUOTE_RETENTION_DAYS ?? 1095,
+    team: values.TEAM_EMAILS ?? new Map(),
     cmsAuth,
     deploy:
       values.DEPLOY_GIT_URL && values.DEPLOY_WEBHOOK_SECRET && values.CMS_REPO

@@ -1,5 +1,5 @@
 import { userInfo } from "node:os";
-import type { Env, ServerConfig } from "../config";
+import type { ServerConfig } from "../config";
 import type { Actor } from "../leads/actions";
 import type { SqlLeadStore } from "../leads/sql-store";
 
@@ -26,13 +26,13 @@ export interface Command {
 }
 
 /** Who the audit log names for a command: `terminal (<os user>)`, the requestId null. */
-export function terminalActor(env: Env = process.env): Actor {
+export function terminalActor(): Actor {
   let user: string;
   try {
     user = userInfo().username;
   } catch {
-    // A container may run under a uid with no account: its environment may still name someone.
-    user = env.USER ?? env.LOGNAME ?? "inconnu";
+    // A container may run under a uid with no account: the uid still says who it was.
+    user = `uid ${process.getuid?.() ?? "inconnu"}`;
   }
   return { name: `terminal (${user})`, requestId: null };
 }

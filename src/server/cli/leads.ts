@@ -38,7 +38,7 @@ export async function main(argv: string[], env?: Env): Promise<number> {
   const { store: settings } = config;
   let opened: Promise<SqlLeadStore> | undefined;
   const context: CliContext = {
-    actor: terminalActor(env),
+    actor: terminalActor(),
     config,
     out: (line) => console.log(line),
     store: () => (opened ??= openLeadStore(settings, { maxConnections: 2 })),

@@ -11,11 +11,12 @@ import site, { frameworkErrors } from "./plugins/site";
 import cmsAuthRoutes from "./routes/cms-auth";
 import deployRoutes from "./routes/deploy";
 import quoteRoutes from "./routes/quote";
+import teamRoutes, { type TeamRoutesOptions } from "./routes/team";
 import type { SiteSource } from "./site-files";
 
 // The production server as one Fastify app: the process-wide plugins first (./plugins/: the log
 // line and request id of every answer, the built site with its headers and error pages), then one
-// encapsulated plugin per concern under /api/ (./routes/). serve.ts runs it; the tests build it
+// encapsulated plugin per concern (./routes/): under /api/, and the team's inbox under /equipe/. serve.ts runs it; the tests build it
 // with their own site, store and logger. Fastify adds no X-Powered-By and no CORS header.
 
 export interface AppOptions {
@@ -33,7 +34,18 @@ export interface AppOptions {
   cmsAuth?: CmsAuth;
   /** Publishing on push (src/server/deploy/): its webhook and status routes; none without. */
   deployer?: Deployer;
+  /** The team's inbox (/equipe/); without it, the page says that no one is allowed yet. */
+  inbox?: TeamRoutesOptions;
 }
+
+/** An inbox with no one allowed: it answers so, and never reaches a store. */
+const noTeam: TeamRoutesOptions = {
+  store: () => Promise.reject(new Error("no team: the inbox opens no store")),
+  team: new Map(),
+  email: null,
+  delivery: { config: { email: null, webhook: null, siteUrl: "" } },
+  siteUrl: "",
+};
 
 export async function buildApp({
   site: siteSource,
@@ -43,6 +55,7 @@ export async function buildApp({
   log = processLogger() as FastifyBaseLogger,
   cmsAuth = createCmsAuth({ settings: undefined }),
   deployer,
+  inbox,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // One JSON line per request, written by ./plugins/request-log.ts with the request's id;
@@ -68,5 +81,6 @@ export async function buildApp({
   await app.register(quoteRoutes, { endpoint, spam });
   await app.register(cmsAuthRoutes, { cmsAuth });
   await app.register(deployRoutes, { deployer });
+  await app.register(teamRoutes, inbox ?? noTeam);
   return app;
 }

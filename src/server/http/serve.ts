@@ -14,6 +14,7 @@ import { fixedSite, releasedSite } from "./site-files";
 import { buildApp } from "./app";
 import { Deployer } from "../deploy/deployer";
 import { failureNotifier } from "../deploy/failure-email";
+import { startQuarantineDigest } from "../team/quarantine-digest";
 
 // `npm run serve`: the built site and the quote endpoint in production, on PORT (default 9000)
 // and HOST (default: every interface). On SIGTERM or SIGINT it stops accepting connections, lets
@@ -59,12 +60,24 @@ async function main(): Promise<void> {
     log,
     cmsAuth,
     deployer,
+    inbox: {
+      store: async () => store,
+      team: config.team,
+      email: config.delivery.email,
+      delivery: { config: config.delivery, log },
+      siteUrl: config.delivery.siteUrl,
+    },
   });
   const purging = startDailyPurge(store, config.retentionDays, log);
+  // Sales hear of requests held in quarantine once a day, through the leads' SMTP relay.
+  const digest = config.delivery.email
+    ? startQuarantineDigest(store, config.delivery.email, config.delivery.siteUrl, log)
+    : undefined;
   // Closed after the last request has its answer, so no write is cut short; the deliveries under
   // way end first, so that each one's outcome is recorded.
   app.addHook("onClose", async () => {
     purging.stop();
+    digest?.stop();
     clearInterval(sweep);
     // A build under way is stopped: it never goes live, and the next start runs it again.
     await deployer?.close();

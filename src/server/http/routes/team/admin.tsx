@@ -1,0 +1,90 @@
+import React from "react";
+import type { FastifyInstance } from "fastify";
+import { erasePerson, erasePreview } from "../../../leads/actions";
+import { AuditPage, ErasePage } from "../../../team/pages/admin-pages";
+import { actorOf } from "./leads";
+import { formField, sendPage, type Guard, type TeamRoutesOptions } from "./respond";
+
+// The admin's pages: one person's erasure (what will go is listed first, then the number of
+// requests typed to confirm), and the audit log.
+
+const auditPageSize = 100;
+
+const wholePage = (value: unknown) =>
+  typeof value === "string" && /^\d{1,6}$/.test(value) ? Math.max(1, Number(value)) : 1;
+
+export function adminRoutes(app: FastifyInstance, { store }: TeamRoutesOptions, guard: Guard) {
+  app.get("/equipe/effacer", async (request, reply) => {
+    const refused = await guard(request, reply, "admin");
+    if (refused) return refused;
+    const given = (request.query as { email?: unknown }).email;
+    const email = typeof given === "string" ? given.trim().slice(0, 254) : "";
+    const leads = email ? await erasePreview(await store(), email) : undefined;
+    return sendPage(
+      reply,
+      <ErasePage session={request.teamSession!} email={email} leads={leads} />,
+    );
+  });
+
+  app.post("/equipe/effacer", async (request, reply) => {
+    const refused = await guard(request, reply, "admin");
+    if (refused) return refused;
+    const session = request.teamSession!;
+    const email = formField(request, "email").trim().slice(0, 254);
+    const typed = formField(request, "nombre").trim();
+    const opened = await store();
+    const again = async (status: number, text: string) =>
+      sendPage(
+        reply,
+        <ErasePage
+          session={session}
+          email={email}
+          leads={email ? await erasePreview(opened, email) : undefined}
+          notice={{ kind: "error", text }}
+        />,
+        status,
+      );
+    if (!email || !/^\d{1,6}$/.test(typed)) {
+      request.log.warn("team: erasure refused, no address or no count");
+      return again(400, "Tapez le nombre de demandes à effacer, en chiffres. Rien n'a été effacé.");
+    }
+    const result = await erasePerson(opened, actorOf(request), email, Number(typed));
+    if (result.outcome === "count-mismatch") {
+      request.log.warn("team: erasure refused, count mismatch");
+      return again(
+        409,
+        `Le nombre tapé ne correspond pas : ${result.found} demande(s) seraient effacées. Rien n'a été effacé.`,
+      );
+    }
+    return sendPage(
+      reply,
+      <ErasePage
+        session={session}
+        email=""
+        notice={{
+          kind: "success",
+          text: `Effacé : ${result.leads.length} demande(s), ${result.challenges} défi(s) anti-robot et ${result.counters} compteur(s).`,
+        }}
+      />,
+    );
+  });
+
+  app.get("/equipe/journal", async (request, reply) => {
+    const refused = await guard(request, reply, "admin");
+    if (refused) return refused;
+    const page = wholePage((request.query as { page?: unknown }).page);
+    const { entries, total } = await (
+      await store()
+    ).auditLog({ limit: auditPageSize, offset: (page - 1) * auditPageSize });
+    return sendPage(
+      reply,
+      <AuditPage
+        session={request.teamSession!}
+        entries={entries}
+        total={total}
+        page={page}
+        pageSize={auditPageSize}
+      />,
+    );
+  });
+}

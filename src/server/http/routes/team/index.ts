@@ -1,0 +1,39 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifyFormbody from "@fastify/formbody";
+import type { FastifyPluginAsync } from "fastify";
+import { stylesheet, stylesheetPath } from "../../../team/pages/stylesheet";
+import { adminRoutes } from "./admin";
+import { leadRoutes } from "./leads";
+import { guardFor, type TeamRoutesOptions } from "./respond";
+import { signInRoutes } from "./sign-in";
+
+// The team's inbox under /equipe/ (src/server/team/): sign-in by an emailed link, the leads, and
+// the admin's pages. Encapsulated: its cookie and form parsers serve no other route.
+
+export type { TeamRoutesOptions };
+
+const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, options) => {
+  await app.register(fastifyCookie);
+  // Forms only, a few hundred bytes at most (an address, a token, a status).
+  await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
+
+  app.get(stylesheetPath, async (_request, reply) =>
+    reply
+      .withHostHeaders("/equipe/")
+      .headers({
+        "content-type": "text/css; charset=utf-8",
+        "cache-control": "public, max-age=31536000, immutable",
+      })
+      .send(stylesheet),
+  );
+  app.get("/equipe", async (_request, reply) =>
+    reply.withHostHeaders("/equipe").redirect("/equipe/", 301),
+  );
+
+  const guard = guardFor(options);
+  signInRoutes(app, options, guard);
+  leadRoutes(app, options, guard);
+  adminRoutes(app, options, guard);
+};
+
+export default teamRoutes;

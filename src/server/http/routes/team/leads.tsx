@@ -1,0 +1,190 @@
+import React from "react";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  confirmSpam,
+  exportLeads,
+  releaseLead,
+  retryDeliveries,
+  setLeadStatus,
+} from "../../../leads/actions";
+import type { Actor } from "../../../leads/actions/audit";
+import { uuidPattern } from "../../../leads/lead-rows";
+import { pageSize, readFilters, statusFromParam, storeQuery } from "../../../team/inbox-filters";
+import { InboxPage } from "../../../team/pages/inbox-page";
+import { LeadPage } from "../../../team/pages/lead-page";
+import { MessagePage } from "../../../team/pages/sign-in-pages";
+import {
+  formField,
+  redirectTo,
+  refuse,
+  sendPage,
+  type Guard,
+  type TeamRoutesOptions,
+} from "./respond";
+
+// The inbox and one request's page, its actions and the export. Each action is the CLI's own
+// module (src/server/leads/actions/), which writes the audit line; the page then shows the
+// outcome through a code in the address it redirects to.
+
+/** The French line for each outcome an action redirects with (`?fait=…`). */
+const outcomes: Record<string, { kind: "success" | "error"; text: string }> = {
+  statut: { kind: "success", text: "Le statut de la demande a été changé." },
+  libere: { kind: "success", text: "La demande est sortie de la quarantaine et a été transmise." },
+  "libere-echec": {
+    kind: "error",
+    text: "La demande est sortie de la quarantaine, mais un envoi a échoué : il sera réessayé.",
+  },
+  spam: { kind: "success", text: "La demande a été supprimée comme spam." },
+  relance: { kind: "success", text: "Les envois en attente ont été faits." },
+  "relance-echec": {
+    kind: "error",
+    text: "Un envoi a encore échoué : il sera réessayé plus tard.",
+  },
+};
+
+const outcomeOf = (request: FastifyRequest) =>
+  outcomes[String((request.query as { fait?: unknown }).fait)];
+
+export const actorOf = (request: FastifyRequest): Actor => ({
+  name: request.teamSession!.email,
+  requestId: request.id,
+});
+
+/** The inbox for a signed-in member: the filters of the address, one page of requests. */
+export async function inboxPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { store }: TeamRoutesOptions,
+) {
+  const { filters, problems } = readFilters(request.query as Record<string, unknown>);
+  const page = await (
+    await store()
+  ).inbox({ ...storeQuery(filters), limit: pageSize, offset: (filters.page - 1) * pageSize });
+  const notice =
+    problems.length > 0 ? { kind: "error" as const, text: problems.join(" ") } : outcomeOf(request);
+  return sendPage(
+    reply,
+    <InboxPage session={request.teamSession!} filters={filters} page={page} notice={notice} />,
+  );
+}
+
+export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions, guard: Guard) {
+  const { store, delivery } = options;
+  const idOf = (request: FastifyRequest) => {
+    const { id } = request.params as { id: string };
+    return uuidPattern.test(id) ? id : undefined;
+  };
+  const noSuchLead = (request: FastifyRequest, reply: FastifyReply) =>
+    refuse(request, reply, 404, "Cette demande n'existe pas, ou a été supprimée.", "no such lead");
+  const backTo = (reply: FastifyReply, id: string, outcome: string) =>
+    redirectTo(reply, `/equipe/demandes/${id}?fait=${outcome}`);
+
+  app.get("/equipe/demandes/:id", async (request, reply) => {
+    const refused = await guard(request, reply);
+    if (refused) return refused;
+    const id = idOf(request);
+    const lead = id && (await (await store()).get(id));
+    if (!lead) {
+      return sendPage(
+        reply,
+        <MessagePage
+          title="Demande introuvable"
+          text="Cette demande n'existe pas, ou a été supprimée."
+        />,
+        404,
+      );
+    }
+    return sendPage(
+      reply,
+      <LeadPage session={request.teamSession!} lead={lead} notice={outcomeOf(request)} />,
+    );
+  });
+
+  app.post("/equipe/demandes/:id/statut", async (request, reply) => {
+    const refused = await guard(request, reply);
+    if (refused) return refused;
+    const id = idOf(request);
+    const status = statusFromParam(formField(request, "statut"));
+    if (!status) {
+      return refuse(request, reply, 400, "Ce statut n'existe pas : rien n'a été changé.", "status");
+    }
+    const result = id && (await setLeadStatus(await store(), actorOf(request), id, status));
+    if (!id || !result || result.outcome === "not-found") return noSuchLead(request, reply);
+    return backTo(reply, id, "statut");
+  });
+
+  app.post("/equipe/demandes/:id/liberer", async (request, reply) => {
+    const refused = await guard(request, reply);
+    if (refused) return refused;
+    const id = idOf(request);
+    const result = id && (await releaseLead(await store(), delivery, actorOf(request), id));
+    if (!id || !result || result.outcome === "not-found") return noSuchLead(request, reply);
+    if (result.outcome === "not-quarantined") {
+      return refuse(
+        request,
+        reply,
+        409,
+        "Cette demande n'est pas en quarantaine.",
+        "not quarantined",
+      );
+    }
+    return backTo(reply, id, result.failed > 0 ? "libere-echec" : "libere");
+  });
+
+  app.post("/equipe/demandes/:id/spam", async (request, reply) => {
+    const refused = await guard(request, reply);
+    if (refused) return refused;
+    const id = idOf(request);
+    const result = id && (await confirmSpam(await store(), actorOf(request), id));
+    if (!id || !result || result.outcome === "not-found") return noSuchLead(request, reply);
+    if (result.outcome === "not-quarantined") {
+      return refuse(
+        request,
+        reply,
+        409,
+        "Seule une demande en quarantaine peut être supprimée comme spam.",
+        "not quarantined",
+      );
+    }
+    return redirectTo(reply, "/equipe/?fait=spam");
+  });
+
+  app.post("/equipe/demandes/:id/relancer", async (request, reply) => {
+    const refused = await guard(request, reply);
+    if (refused) return refused;
+    const id = idOf(request);
+    const result = id && (await retryDeliveries(await store(), delivery, actorOf(request), id));
+    if (!id || !result || result.outcome === "not-found") return noSuchLead(request, reply);
+    if (result.outcome === "quarantined") {
+      return refuse(
+        request,
+        reply,
+        409,
+        "Une demande en quarantaine se transmet en la sortant de la quarantaine.",
+        "quarantined",
+      );
+    }
+    const failed = result.outcome === "retried" && result.failed > 0;
+    return backTo(reply, id, failed ? "relance-echec" : "relance");
+  });
+
+  // What the list shows, every page together, as a file: the same filters as the address.
+  for (const format of ["csv", "json"] as const) {
+    app.get(`/equipe/export.${format}`, async (request, reply) => {
+      const refused = await guard(request, reply);
+      if (refused) return refused;
+      const { filters } = readFilters(request.query as Record<string, unknown>);
+      const file = await exportLeads(await store(), actorOf(request), storeQuery(filters), format);
+      return reply
+        .withHostHeaders("/equipe/")
+        .headers({
+          "content-type":
+            format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
+          "content-disposition": `attachment; filename="${file.filename}"`,
+          "cache-control": "no-store",
+          "x-robots-tag": "noindex, nofollow",
+        })
+        .send(file.body);
+    });
+  }
+}

@@ -1,0 +1,137 @@
+import React from "react";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { TeamMembers } from "../../../config-values";
+import type { EmailConfig } from "../../../delivery/config";
+import type { RunnerOptions } from "../../../delivery/runner";
+import type { LeadStore, TeamSession } from "../../../leads/lead-store";
+import { csrfMatches, findSession } from "../../../team/sign-in";
+import { MessagePage, NoTeamPage, SignInPage } from "../../../team/pages/sign-in-pages";
+
+// What every route of the inbox shares: its settings, how a page is sent (React rendered to HTML
+// on the server, never hydrated, under a policy that forbids every script), how a refusal is
+// told and logged, and the guard each page and post passes first.
+
+export interface TeamRoutesOptions {
+  /** The lead store, as the quote endpoint gets it. */
+  store: () => Promise<LeadStore>;
+  /** TEAM_EMAILS; empty: the page says that no one is allowed yet. */
+  team: TeamMembers;
+  /** The leads' SMTP relay: the sign-in links go through it (config.ts requires it with a team). */
+  email: EmailConfig | null;
+  /** What a release or a retry delivers with, as the delivery runner does. */
+  delivery: RunnerOptions;
+  /** The site's public address, for the link in the email. */
+  siteUrl: string;
+}
+
+export const sessionCookie = "__Host-equipe";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in member on /equipe/ pages, once the guard has let the request through. */
+    teamSession?: TeamSession;
+  }
+}
+
+/**
+ * Every page: no cache, no index, and a Referer for this site only (a link's token never leaves
+ * it; `no-referrer` would also make the browser send `Origin: null` with the forms).
+ */
+const pageHeaders = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-store",
+  "x-robots-tag": "noindex, nofollow",
+  "referrer-policy": "same-origin",
+  "content-security-policy":
+    "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+};
+
+/** Sends a page with the site's host headers, then the inbox's own. */
+export function sendPage(reply: FastifyReply, page: ReactElement, status = 200): FastifyReply {
+  return reply
+    .withHostHeaders("/equipe/")
+    .headers(pageHeaders)
+    .code(status)
+    .send(`<!doctype html>${renderToStaticMarkup(page)}`);
+}
+
+/** A redirect after a post (post, redirect, get), never cached. */
+export const redirectTo = (reply: FastifyReply, location: string) =>
+  reply.withHostHeaders("/equipe/").header("cache-control", "no-store").redirect(location, 303);
+
+/** A refusal: its French page, and a log line with the request's id, which the page shows. */
+export function refuse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  text: string,
+  why: string,
+): FastifyReply {
+  request.log.warn({ status }, `team: refused, ${why}`);
+  return sendPage(
+    reply,
+    <MessagePage title="Action refusée" text={`${text} (référence : ${request.id})`} />,
+    status,
+  );
+}
+
+/** A post from a page of another site is refused: browsers say where a form came from. */
+export function sameOrigin(request: FastifyRequest, siteUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  return origin === `${request.protocol}://${request.host}` || origin === new URL(siteUrl).origin;
+}
+
+/** A field of a posted form, as text ("" when absent or not text). */
+export function formField(request: FastifyRequest, name: string): string {
+  const body = request.body;
+  const value = body && typeof body === "object" ? (body as Record<string, unknown>)[name] : "";
+  return typeof value === "string" ? value : "";
+}
+
+export type Guard = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  role?: "admin",
+) => Promise<FastifyReply | undefined>;
+
+/**
+ * Lets a request through with its session (request.teamSession), or sends the refusal: no team
+ * configured, no session (the sign-in page for a GET), a post without the session's token or
+ * from another origin, a role that may not.
+ */
+export function guardFor({ store, team, siteUrl }: TeamRoutesOptions): Guard {
+  return async (request, reply, role) => {
+    if (team.size === 0) return sendPage(reply, <NoTeamPage />, 403);
+    const session = await findSession(await store(), team, request.cookies[sessionCookie]);
+    if (!session) {
+      if (request.method === "GET") return sendPage(reply, <SignInPage />, 401);
+      return refuse(
+        request,
+        reply,
+        401,
+        "Votre session a pris fin : reconnectez-vous.",
+        "no session",
+      );
+    }
+    if (
+      request.method === "POST" &&
+      (!sameOrigin(request, siteUrl) || !csrfMatches(session, formField(request, "csrf")))
+    ) {
+      return refuse(
+        request,
+        reply,
+        403,
+        "Ce formulaire ne vient pas de la boîte des demandes : rien n'a été fait.",
+        "token or origin",
+      );
+    }
+    if (role === "admin" && session.role !== "admin") {
+      return refuse(request, reply, 403, "Cette page est réservée aux administrateurs.", "role");
+    }
+    request.teamSession = session;
+    return undefined;
+  };
+}

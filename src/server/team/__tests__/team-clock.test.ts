@@ -1,0 +1,108 @@
+/** @jest-environment node */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openLeadStore } from "../../leads/open-store";
+import type { SqlLeadStore } from "../../leads/sql-store";
+import { embeddedSettings, makeLead, waitFor } from "../../../test-utils/leads";
+import { clearTables } from "../../../test-utils/store-contract/engines";
+import { TestSmtp } from "../../../../tests/pipeline/support/smtp";
+import { sendQuarantineDigest } from "../quarantine-digest";
+import { findSession, requestLink, startSession } from "../sign-in";
+
+// What depends on the clock: a link's 15 minutes, a session's 12 hours, and the quarantine's
+// email, once a day from 9 o'clock in Paris. Each on the embedded store, with a real SMTP
+// listener for the email.
+
+const smtp = new TestSmtp(9765);
+const dataDir = join(mkdtempSync(join(tmpdir(), "team-clock-")), "leads");
+const team = new Map([["ventes@hestia.test", "sales" as const]]);
+let store: SqlLeadStore;
+
+beforeAll(async () => {
+  store = await openLeadStore(embeddedSettings(dataDir));
+  await smtp.start();
+}, 120_000);
+
+afterAll(async () => {
+  await store.close();
+  await smtp.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await clearTables(store);
+  smtp.mails.length = 0;
+});
+
+/** A link emailed at `at`: its token. */
+async function linkAt(at: Date): Promise<string> {
+  let token = "";
+  await requestLink(
+    store,
+    team,
+    "ventes@hestia.test",
+    "127.0.0.1",
+    async (_to, sent) => {
+      token = sent;
+    },
+    at,
+  );
+  return token;
+}
+
+const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
+
+test("a link works for 15 minutes, once", async () => {
+  const at = new Date("2026-11-26T10:00:00Z");
+  expect(await startSession(store, team, await linkAt(at), minutes(at, 15.5))).toBeUndefined();
+  const token = await linkAt(at);
+  expect(await startSession(store, team, token, minutes(at, 14))).toBeDefined();
+  expect(await startSession(store, team, token, minutes(at, 14))).toBeUndefined();
+});
+
+test("a session lasts 12 hours, and ends when its address leaves TEAM_EMAILS", async () => {
+  const at = new Date("2026-11-26T10:00:00Z");
+  const started = (await startSession(store, team, await linkAt(at), at))!;
+  expect(await findSession(store, team, started.secret, minutes(at, 12 * 60 - 1))).toBeDefined();
+  expect(await findSession(store, team, started.secret, minutes(at, 12 * 60 + 1))).toBeUndefined();
+  expect(await findSession(store, new Map(), started.secret, minutes(at, 1))).toBeUndefined();
+  expect(await findSession(store, team, "C".repeat(43), minutes(at, 1))).toBeUndefined();
+});
+
+describe("the quarantine's daily email", () => {
+  const email = {
+    smtpUrl: smtp.url,
+    to: ["ventes@hestia.test"],
+    from: "site@hestia.test",
+    ack: false,
+  };
+  const site = "https://www.exemple.fr";
+  // 10:30 in Paris (UTC+1 in November).
+  const morning = new Date("2026-11-26T09:30:00Z");
+
+  test("none while the quarantine is empty", async () => {
+    await store.save(makeLead());
+    expect(await sendQuarantineDigest(store, email, site, morning)).toBe("empty");
+    expect(smtp.mails).toHaveLength(0);
+  });
+
+  test("once a day from 9 o'clock in Paris, saying how many, with the inbox's link", async () => {
+    for (const reason of ["rempli en 0,8 s", "rempli en 1,1 s"]) {
+      await store.save({ ...makeLead(), quarantine: { reason } });
+    }
+    expect(await sendQuarantineDigest(store, email, site, new Date("2026-11-26T07:30:00Z"))).toBe(
+      "too-early",
+    );
+    expect(await sendQuarantineDigest(store, email, site, morning)).toBe("sent");
+    expect(await sendQuarantineDigest(store, email, site, minutes(morning, 60))).toBe(
+      "already-sent",
+    );
+    await waitFor(() => smtp.mails.length > 0, 5000, "the quarantine's email");
+    expect(smtp.mails).toHaveLength(1);
+    expect(smtp.mails[0]!.subject).toBe("2 demandes de devis attendent en quarantaine");
+    expect(smtp.mails[0]!.text).toContain(`${site}/equipe/?quarantaine=oui`);
+    // The next day, again.
+    expect(await sendQuarantineDigest(store, email, site, minutes(morning, 24 * 60))).toBe("sent");
+  });
+});

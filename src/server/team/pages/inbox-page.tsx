@@ -1,0 +1,131 @@
+import React from "react";
+import type { InboxPage as Page, TeamSession } from "../../leads/lead-store";
+import { filtersSearch, pageSize, statuses, type InboxFilters } from "../inbox-filters";
+import { Layout, ScrollRegion } from "./layout";
+import { DeliveryList, personName, QuarantineBadge, ReceivedAt, StatusBadge } from "./lead-parts";
+
+// The inbox: the filters (a GET form, so the address says what is shown), the export of what is
+// shown, the requests newest first, and the pages.
+
+export interface InboxPageProps {
+  session: TeamSession;
+  filters: InboxFilters;
+  page: Page;
+  notice?: { kind: "success" | "error"; text: string };
+}
+
+export function InboxPage({ session, filters, page, notice }: InboxPageProps) {
+  const pages = Math.max(1, Math.ceil(page.total / pageSize));
+  const current = Math.min(filters.page, pages);
+  return (
+    <Layout title="Demandes de devis" session={session} notice={notice}>
+      <form
+        method="get"
+        action="/equipe/"
+        className="filters"
+        role="search"
+        aria-label="Filtrer les demandes"
+      >
+        <div className="field wide">
+          <label htmlFor="q">Rechercher</label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={filters.q}
+            maxLength={200}
+            aria-describedby="q-hint"
+          />
+          <span id="q-hint" className="hint">
+            Nom, organisme, email ou message
+          </span>
+        </div>
+        <div className="field">
+          <label htmlFor="statut">Statut</label>
+          <select id="statut" name="statut" defaultValue={filters.statut}>
+            <option value="">Tous</option>
+            {statuses.map((entry) => (
+              <option key={entry.param} value={entry.param}>
+                {entry.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="quarantaine">Quarantaine</label>
+          <select id="quarantaine" name="quarantaine" defaultValue={filters.quarantaine}>
+            <option value="">Toutes les demandes</option>
+            <option value="oui">En quarantaine seulement</option>
+            <option value="non">Hors quarantaine</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="du">Reçues du</label>
+          <input id="du" name="du" type="date" defaultValue={filters.du} />
+        </div>
+        <div className="field">
+          <label htmlFor="au">au</label>
+          <input id="au" name="au" type="date" defaultValue={filters.au} />
+        </div>
+        <button type="submit">Filtrer</button>
+      </form>
+
+      <p className="summary" role="status">
+        {page.total === 0
+          ? "Aucune demande ne correspond."
+          : `${page.total} demande${page.total > 1 ? "s" : ""}${pages > 1 ? `, page ${current} sur ${pages}` : ""}.`}{" "}
+        Exporter ce qui est affiché :{" "}
+        <a href={`/equipe/export.csv${filtersSearch(filters, { page: 1 })}`}>CSV (Excel)</a>
+        {" · "}
+        <a href={`/equipe/export.json${filtersSearch(filters, { page: 1 })}`}>JSON</a>
+      </p>
+
+      {page.leads.length > 0 && (
+        <ScrollRegion label="Liste des demandes">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Reçue le</th>
+                <th scope="col">Organisme</th>
+                <th scope="col">Nom</th>
+                <th scope="col">Statut</th>
+                <th scope="col">Envois</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.leads.map((lead) => (
+                <tr key={lead.id}>
+                  <td>
+                    <ReceivedAt lead={lead} />
+                  </td>
+                  <td>
+                    <a href={`/equipe/demandes/${lead.id}`}>{lead.request.company}</a>
+                    <QuarantineBadge lead={lead} />
+                  </td>
+                  <td>{personName(lead)}</td>
+                  <td>
+                    <StatusBadge lead={lead} />
+                  </td>
+                  <td>
+                    <DeliveryList lead={lead} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      )}
+
+      {pages > 1 && (
+        <nav className="pages" aria-label="Pages">
+          {current > 1 && (
+            <a href={`/equipe/${filtersSearch(filters, { page: current - 1 })}`}>Page précédente</a>
+          )}
+          {current < pages && (
+            <a href={`/equipe/${filtersSearch(filters, { page: current + 1 })}`}>Page suivante</a>
+          )}
+        </nav>
+      )}
+    </Layout>
+  );
+}

@@ -1,0 +1,71 @@
+import type { EmailConfig } from "../delivery/config";
+import { EmailSender } from "../delivery/email";
+import type { LeadStore } from "../leads/lead-store";
+import type { LeadLogger } from "../log/logger";
+import { oneLine } from "../one-line";
+import { quarantineDigestMessage } from "./team-emails";
+
+// No lead waits unseen: when requests sit in quarantine, sales (QUOTE_NOTIFY_TO) receives one
+// email a day saying how many, from 9 o'clock Paris time; none when the quarantine is empty. The
+// day is claimed in the store, so that several server processes send it once.
+
+const checkEveryMs = 60 * 60 * 1000;
+/** Not before this hour of the day in Paris: a working morning, not the middle of the night. */
+const fromHour = 9;
+
+/** The day and hour in Paris. */
+function parisDay(now: Date): { day: string; hour: number } {
+  const parts = new Intl.DateTimeFormat("fr-FR", {
+    timeZone: "Europe/Paris",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return { day: `${part("year")}-${part("month")}-${part("day")}`, hour: Number(part("hour")) };
+}
+
+export type DigestOutcome = "sent" | "empty" | "too-early" | "already-sent";
+
+export async function sendQuarantineDigest(
+  store: Pick<LeadStore, "quarantineCount" | "claimDigest">,
+  email: EmailConfig,
+  siteUrl: string,
+  now = new Date(),
+): Promise<DigestOutcome> {
+  const { day, hour } = parisDay(now);
+  if (hour < fromHour) return "too-early";
+  const count = await store.quarantineCount();
+  if (count === 0) return "empty";
+  if (!(await store.claimDigest(day, now))) return "already-sent";
+  const sender = new EmailSender(email.smtpUrl);
+  try {
+    await sender.send(quarantineDigestMessage(email.to, email.from, siteUrl, count));
+  } finally {
+    sender.close();
+  }
+  return "sent";
+}
+
+/** Checks every hour (and at start) whether today's email is due. */
+export function startQuarantineDigest(
+  store: LeadStore,
+  email: EmailConfig,
+  siteUrl: string,
+  log: LeadLogger,
+): { stop(): void } {
+  const run = () => {
+    sendQuarantineDigest(store, email, siteUrl).then(
+      (outcome) => {
+        if (outcome === "sent") log.info("quarantine digest: sent to sales");
+      },
+      (error: unknown) => log.error(`quarantine digest failed: ${oneLine(error)}`),
+    );
+  };
+  run();
+  const timer = setInterval(run, checkEveryMs);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}

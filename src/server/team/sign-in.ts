@@ -1,0 +1,115 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { TeamMembers } from "../config-values";
+import type { TeamRecords, TeamRole, TeamSession } from "../leads/lead-store";
+import { checkRateLimits, type RateCounter, type RateLimits } from "../spam/rate-limit";
+
+// The inbox's sign-in, without passwords: an address of TEAM_EMAILS asks for a link, the link
+// (one use, 15 minutes) opens a page whose button starts a session (12 hours). Links and sessions
+// are stored by the SHA-256 of their secret: a copy of the database opens nothing. The role is
+// read from TEAM_EMAILS at each request, so removing an address ends its sessions at once.
+
+export const linkLifetimeMs = 15 * 60 * 1000;
+export const sessionLifetimeMs = 12 * 60 * 60 * 1000;
+
+/** Link requests: 3 per address and 10 per client in 15 minutes. */
+export const linkRequestLimits: RateLimits = {
+  email: { max: 3, windowMs: 15 * 60 * 1000 },
+  address: { max: 10, windowMs: 15 * 60 * 1000 },
+};
+
+export const secretHash = (secret: string) => createHash("sha256").update(secret).digest("hex");
+const newSecret = () => randomBytes(32).toString("base64url");
+/** A secret as this module makes them: 43 base64url characters. Anything else is refused unread. */
+const secretShape = /^[A-Za-z0-9_-]{43}$/;
+
+export type TeamStore = TeamRecords & RateCounter;
+
+export type LinkRequest =
+  | { outcome: "sent" | "not-a-member" | "malformed" }
+  | { outcome: "limited"; retryAfterSeconds: number };
+
+/**
+ * Sends a sign-in link when `email` is on the team. Whatever the address, the visitor is told
+ * the same thing (the outcome is for the log): the page does not reveal who is on the list.
+ */
+export async function requestLink(
+  store: TeamStore,
+  team: TeamMembers,
+  email: string,
+  clientKey: string,
+  sendLink: (to: string, token: string) => Promise<void>,
+  now = new Date(),
+): Promise<LinkRequest> {
+  const address = email.trim().toLowerCase();
+  if (address.length > 254 || !/^[^@\s]+@[^@\s]+$/.test(address)) return { outcome: "malformed" };
+  const verdict = await checkRateLimits(
+    store,
+    linkRequestLimits,
+    { addressKey: `team-link:${clientKey}`, email: `team-link:${address}` },
+    now,
+  );
+  if (verdict.limited) return { outcome: "limited", retryAfterSeconds: verdict.retryAfterSeconds };
+  if (!team.has(address)) return { outcome: "not-a-member" };
+  const token = newSecret();
+  await store.createLink({
+    tokenHash: secretHash(token),
+    email: address,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + linkLifetimeMs),
+  });
+  await sendLink(address, token);
+  return { outcome: "sent" };
+}
+
+export interface StartedSession {
+  /** The cookie's value: never stored, only its hash. */
+  secret: string;
+  session: TeamSession;
+}
+
+/**
+ * Uses a link's token once and starts a session for its address, if the address is still on the
+ * team. Undefined for a token used before, expired, unknown or malformed.
+ */
+export async function startSession(
+  store: TeamStore,
+  team: TeamMembers,
+  token: string,
+  now = new Date(),
+): Promise<StartedSession | undefined> {
+  if (!secretShape.test(token)) return undefined;
+  const link = await store.useLink(secretHash(token), now);
+  const role = link && team.get(link.email);
+  if (!link || !role) return undefined;
+  const secret = newSecret();
+  const session: TeamSession = {
+    email: link.email,
+    role,
+    csrf: newSecret(),
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + sessionLifetimeMs).toISOString(),
+  };
+  await store.createSession({ ...session, idHash: secretHash(secret) });
+  return { secret, session };
+}
+
+/** The session a cookie's value opens, with the role TEAM_EMAILS gives its address today. */
+export async function findSession(
+  store: TeamStore,
+  team: TeamMembers,
+  secret: string | undefined,
+  now = new Date(),
+): Promise<TeamSession | undefined> {
+  if (!secret || !secretShape.test(secret)) return undefined;
+  const session = await store.findSession(secretHash(secret), now);
+  const role: TeamRole | undefined = session && team.get(session.email);
+  return session && role ? { ...session, role } : undefined;
+}
+
+/** Whether a form's token is the session's, compared in constant time. */
+export function csrfMatches(session: TeamSession, token: unknown): boolean {
+  if (typeof token !== "string") return false;
+  const expected = Buffer.from(session.csrf);
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,0 +1,56 @@
+import type Mail from "nodemailer/lib/mailer";
+import { linkLifetimeMs } from "./sign-in";
+
+// The two emails of the inbox, in French, as plain text: the sign-in link to a team member, and
+// the daily word to sales that requests wait in quarantine.
+
+export const inboxPath = "/equipe/";
+
+export function signInMessage(
+  to: string,
+  from: string,
+  siteUrl: string,
+  token: string,
+): Mail.Options {
+  const link = `${siteUrl}${inboxPath}connexion?jeton=${token}`;
+  const minutes = linkLifetimeMs / 60_000;
+  return {
+    from,
+    to,
+    subject: "Votre lien de connexion à la boîte des demandes",
+    text: [
+      "Bonjour,",
+      "",
+      "Pour ouvrir la boîte des demandes de devis, suivez ce lien puis cliquez sur « Se connecter » :",
+      "",
+      link,
+      "",
+      `Ce lien ne sert qu'une fois et expire dans ${minutes} minutes.`,
+      "Si vous n'avez rien demandé, ignorez ce message : personne ne pourra se connecter sans lui.",
+      "",
+    ].join("\n"),
+  };
+}
+
+export function quarantineDigestMessage(
+  to: string[],
+  from: string,
+  siteUrl: string,
+  count: number,
+): Mail.Options {
+  const requests = count > 1 ? `${count} demandes de devis attendent` : "1 demande de devis attend";
+  return {
+    from,
+    to,
+    subject: `${requests} en quarantaine`,
+    text: [
+      "Bonjour,",
+      "",
+      `${requests} en quarantaine : le formulaire les a jugées suspectes (envoyées trop vite, par exemple) et ne vous les a pas transmises.`,
+      "Une vraie personne a pu en envoyer une : vérifiez-les, puis sortez-les de la quarantaine ou confirmez qu'il s'agit de spam.",
+      "",
+      `${siteUrl}${inboxPath}?quarantaine=oui`,
+      "",
+    ].join("\n"),
+  };
+}

@@ -1,0 +1,185 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type Page } from "playwright-core";
+import type { SqlLeadStore } from "../../src/server/leads/sql-store";
+import { deliveryServices } from "./support/delivery-services";
+import { makeLead, waitFor } from "./support/leads";
+import { SiteProcess } from "./support/site-process";
+import { embeddedFolder, embeddedStore } from "./support/stores";
+
+// The team's inbox in Chromium against `npm run serve`, on each engine: sign in from the emailed
+// link, read a hostile request inert, release a quarantined one and receive its email, export the
+// list as bytes, axe at 360 and 1280 px, the keyboard, and the link replayed.
+
+const services = deliveryServices(9770);
+const { smtp } = services;
+const screenshots = "test-results/screenshots";
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(screenshots, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-background-networking", "--disable-gpu"],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const hostile = {
+  firstName: "<script>window.pwned=1</script>",
+  lastName: '"><img src=x onerror="window.pwned=1">',
+  company: '=HYPERLINK("https://evil.example";"clic")',
+  email: "robot@exemple.fr",
+  message: `javascript:window.pwned=1 ${"long ".repeat(1_900)}`,
+};
+
+/** Axe's WCAG 2.1 A and AA violations on the page, as "rule: target" lines. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+}
+
+/** The sign-in link last emailed to `to`. */
+async function emailedLink(to: string, before: number): Promise<string> {
+  await waitFor(
+    () => smtp.mails.slice(before).some((m) => JSON.stringify(m.to).includes(to)),
+    10_000,
+    "the sign-in link",
+  );
+  const mail = smtp.mails.slice(before).find((m) => JSON.stringify(m.to).includes(to))!;
+  return /https?:\/\/\S+\/equipe\/connexion\?jeton=[A-Za-z0-9_-]{43}/.exec(mail.text ?? "")![0];
+}
+
+describe.each([
+  ["embedded", 9775],
+  ["PostgreSQL", 9776],
+] as const)("on the %s engine", (engine, port) => {
+  let site: SiteProcess;
+  let store: SqlLeadStore;
+
+  beforeAll(async () => {
+    const folder = embeddedFolder("team-inbox-");
+    const env: Record<string, string> = {
+      ...services.env,
+      SITE_URL: `http://127.0.0.1:${port}`,
+      TEAM_EMAILS: "ventes@hestia.test:sales,dpo@hestia.test:admin",
+      LOG_LEVEL: "info",
+    };
+    if (engine === "embedded") {
+      delete env.DATABASE_URL;
+      env.QUOTE_DATABASE_DIR = folder;
+      store = await embeddedStore(folder);
+    } else {
+      store = services.store;
+    }
+    site = new SiteProcess(port, env);
+    await site.start();
+  });
+
+  afterAll(async () => {
+    await site?.destroy();
+    if (engine === "embedded") await store?.close();
+  });
+
+  test("sales sign in from the emailed link, read a hostile request inert, release one, export", async () => {
+    const quarantined = {
+      ...makeLead(hostile),
+      quarantine: { reason: "formulaire rempli en 0,8 s" },
+    };
+    await store.save(quarantined);
+    await store.save(
+      makeLead({
+        company: "Office public de l'habitat de Bretagne",
+        email: "a.le-gall@oph-bretagne.fr",
+      }),
+    );
+
+    const context = await browser.newContext({
+      locale: "fr-FR",
+      viewport: { width: 360, height: 800 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await page.goto(`${site.url}/equipe/`);
+    expect(await violations(page)).toEqual([]);
+    const before = smtp.mails.length;
+    await page.getByLabel("Adresse email").fill("ventes@hestia.test");
+    await page.getByRole("button", { name: "Recevoir un lien de connexion" }).click();
+    await page.getByText("un lien de connexion vient de lui être envoyé").waitFor();
+
+    const link = await emailedLink("ventes@hestia.test", before);
+    await page.goto(link);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await page.getByRole("heading", { name: "Demandes de devis" }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshots}/inbox-${engine}-360.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshots}/inbox-${engine}-1280.png`, fullPage: true });
+
+    // The keyboard: the skip link first, then the navigation, each with a visible focus.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Aller au contenu");
+
+    // Only the quarantine, then the hostile request: shown as text, nothing run.
+    await page.getByLabel("Quarantaine").selectOption("oui");
+    await page.getByRole("button", { name: "Filtrer" }).click();
+    await page.getByText("1 demande.").waitFor();
+    await page.getByRole("link", { name: hostile.company }).click();
+    await page.getByText(hostile.firstName, { exact: true }).waitFor();
+    expect(
+      await page.evaluate(() => (window as unknown as { pwned?: number }).pwned),
+    ).toBeUndefined();
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshots}/inbox-lead-${engine}-1280.png`, fullPage: true });
+
+    const mailsBefore = smtp.mails.length;
+    await page.getByRole("button", { name: "Sortir de la quarantaine et transmettre" }).click();
+    await page.getByText("La demande est sortie de la quarantaine et a été transmise.").waitFor();
+    await waitFor(
+      () =>
+        smtp.mails.slice(mailsBefore).some((m) => (m.subject ?? "").startsWith("Demande de devis")),
+      10_000,
+      "sales' email of the released request",
+    );
+    expect((await store.get(quarantined.id))?.quarantine).toBeNull();
+
+    // The export of the whole list, as the browser downloads it.
+    await page.getByRole("link", { name: "← Toutes les demandes" }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "CSV (Excel)" }).click(),
+    ]);
+    const bytes = readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = bytes.toString("utf8");
+    expect(csv.split("\r\n")[0]).toContain(";");
+    expect(csv).toContain(`"'=HYPERLINK(`);
+    expect(csv).toContain("Office public de l'habitat de Bretagne");
+
+    await page.getByRole("button", { name: "Se déconnecter" }).click();
+    await page.getByRole("button", { name: "Recevoir un lien de connexion" }).waitFor();
+    // The link, replayed: refused in French, no session.
+    await page.goto(link);
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await page.getByText("a déjà servi, a expiré ou n'est pas valide").waitFor();
+    expect(pageErrors).toEqual([]);
+
+    // Each sign-in and action is in the audit log.
+    const { entries } = await store.auditLog({ limit: 20, offset: 0 });
+    expect(entries.map((e) => e.action).sort()).toEqual([
+      "export",
+      "release",
+      "sign-in",
+      "sign-out",
+    ]);
+    await context.close();
+  });
+});
