@@ -1,5 +1,5 @@
 import { oneLine } from "../one-line";
-import type { Channel, Delivery, Lead, LeadStore } from "../leads/lead-store";
+import type { Channel, ClaimOptions, Delivery, Lead, LeadStore } from "../leads/lead-store";
 import { processLogger, withoutAddresses, type LeadLogger } from "../log/logger";
 import { configuredChannels, type DeliveryConfig } from "./config";
 export { pendingDeliveries } from "./pending";
@@ -101,7 +101,7 @@ export class DeliveryRunner {
   }
 
   /** Claims the due leads (all pending ones with `ignoreBackOff`) and delivers them, once. */
-  async runOnce(options: { ignoreBackOff?: boolean } = {}): Promise<RunSummary> {
+  async runOnce(options: ClaimOptions = {}): Promise<RunSummary> {
     const claimedAt = this.now();
     const leads = await this.store.claimDue(claimedAt, this.leaseMs, options);
     const summary: RunSummary = { sent: 0, failed: 0, leads: leads.length };

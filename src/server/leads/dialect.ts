@@ -17,8 +17,9 @@ export interface Dialect {
   /** Ends erase's SELECT: the rows read stay locked until the transaction ends. */
   lockRead: string;
   /**
-   * Leases the due deliveries ($1 now, $2 the lease's end, $3 true to ignore the back-off) and
-   * returns their lead_id and channel, two processes never claiming the same one.
+   * Leases the due deliveries ($1 now, $2 the lease's end, $3 true to ignore the back-off, $4 a
+   * lead's id to claim that lead's alone, or null) and returns their lead_id and channel, two
+   * processes never claiming the same one.
    */
   claimDue: string;
   migrations: readonly Migration[];
@@ -33,6 +34,7 @@ const dueDeliveries = `
   WHERE d.state = 'pending' AND l.quarantine IS NULL
     AND (d.leased_until IS NULL OR d.leased_until <= $1)
     AND ($3 OR d.next_attempt_at IS NULL OR d.next_attempt_at <= $1)
+    AND (d.lead_id = $4 OR $4 IS NULL)
   ORDER BY l.seq
   LIMIT ${claimBatch}`;
 

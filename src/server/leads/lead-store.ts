@@ -38,7 +38,7 @@ export interface Lead {
   requestId: string | null;
   /** One entry per channel configured when the lead was stored. */
   deliveries: Partial<Record<Channel, Delivery>>;
-  /** "new" when stored; changed from the inbox (src/server/leads/actions.ts). */
+  /** "new" when stored; changed from the inbox (src/server/leads/actions/). */
   status: LeadStatus;
 }
 
@@ -83,6 +83,8 @@ export interface ClaimOptions {
    * someone asking for a new attempt now (SMTP is back), not a request passing by.
    */
   ignoreBackOff?: boolean;
+  /** Claims this lead's deliveries alone (a release, a retry from the inbox): the others wait. */
+  leadId?: string;
 }
 
 /** The leads: stored once per idempotency key, read, released from quarantine, erased. */

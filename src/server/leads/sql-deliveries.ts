@@ -15,7 +15,12 @@ export class SqlDeliveryQueue implements DeliveryQueue {
     await this.ready();
     const claimed = await this.database.query<{ lead_id: string; channel: Channel }>(
       dialects[this.database.engine].claimDue,
-      [now, new Date(now.getTime() + leaseMs), options.ignoreBackOff === true],
+      [
+        now,
+        new Date(now.getTime() + leaseMs),
+        options.ignoreBackOff === true,
+        options.leadId ?? null,
+      ],
     );
     if (claimed.rows.length === 0) return [];
     const channels = new Map<string, Set<Channel>>();

@@ -63,6 +63,27 @@ export function deliveryQueueContract(name: string, engine: () => Engine): void 
       });
     });
 
+    test("a claim for one lead takes that lead's channels alone, behind older leads", async () => {
+      const { store } = engine();
+      const older = Array.from({ length: 40 }, () => makeLead());
+      const wanted = makeLead();
+      for (const lead of [...older, wanted]) await store.save(lead);
+      const now = new Date();
+      const claimed = await store.claimDue(now, 60_000, { ignoreBackOff: true, leadId: wanted.id });
+      expect(claimed.map((lead) => lead.id)).toEqual([wanted.id]);
+      expect(Object.keys(claimed[0]!.deliveries).sort()).toEqual(["email", "webhook"]);
+      // The others were not touched: every one still due, claimed batch after batch.
+      const rest = new Set<string>();
+      for (let round = 0; round < 10; round += 1) {
+        const batch = await store.claimDue(now, 60_000);
+        if (batch.length === 0) break;
+        for (const lead of batch) rest.add(lead.id);
+      }
+      expect(rest).toEqual(new Set(older.map((lead) => lead.id)));
+      // Leased already: claiming it again takes nothing.
+      expect(await store.claimDue(now, 60_000, { leadId: wanted.id })).toEqual([]);
+    });
+
     test("a quarantined lead is never claimed until released", async () => {
       const { store } = engine();
       const lead = { ...makeLead(), quarantine: { reason: "champ piège" } };

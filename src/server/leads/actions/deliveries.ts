@@ -1,5 +1,5 @@
 import { DeliveryRunner, type RunnerOptions } from "../../delivery/runner";
-import type { Channel, Delivery, Lead, LeadStore } from "../lead-store";
+import type { LeadStore } from "../lead-store";
 import { record, type Actor } from "./audit";
 
 // Deliveries made now, back-off ignored, at someone's request: every pending one (`retry`), or
@@ -41,49 +41,13 @@ export async function deliverLead(
   options: RunnerOptions,
   id: string,
 ): Promise<DeliveryCounts> {
-  const runner = new DeliveryRunner(claimingOnly(store, id), options);
+  const runner = new DeliveryRunner(store, options);
   try {
-    const { sent, failed } = await runner.runOnce({ ignoreBackOff: true });
+    const { sent, failed } = await runner.runOnce({ ignoreBackOff: true, leadId: id });
     return { sent, failed };
   } finally {
     await runner.close();
   }
-}
-
-/**
- * The store as the runner sees it for one lead. The queue claims by batches, oldest first: claim
- * batch after batch (each stays leased to us, so the next claim goes further) until the lead's
- * channels come, then hand the others back as they were (recordDelivery ends a lease and leaves
- * the state as given) and give the runner that lead alone.
- */
-function claimingOnly(store: LeadStore, id: string): LeadStore {
-  const claimDue: LeadStore["claimDue"] = async (now, leaseMs, options) => {
-    const others: Lead[] = [];
-    let mine: Lead[] = [];
-    try {
-      for (;;) {
-        const batch = await store.claimDue(now, leaseMs, options);
-        mine = batch.filter((lead) => lead.id === id);
-        others.push(...batch.filter((lead) => lead.id !== id));
-        if (batch.length === 0 || mine.length > 0) break;
-      }
-    } finally {
-      // A channel not handed back (its lead erased meanwhile, the database gone) is due again
-      // when its lease ends: nothing is lost, so a failure here does not fail the delivery.
-      await Promise.allSettled(
-        others.flatMap((lead) =>
-          (Object.entries(lead.deliveries) as [Channel, Delivery][]).map(([channel, delivery]) =>
-            store.recordDelivery(lead.id, channel, delivery),
-          ),
-        ),
-      );
-    }
-    return mine;
-  };
-  // Every other member is the store's own: a Proxy keeps them without listing each.
-  return new Proxy(store, {
-    get: (target, key) => (key === "claimDue" ? claimDue : Reflect.get(target, key)),
-  });
 }
 
 export type RetryResult =
