@@ -6,6 +6,14 @@ import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 // embedded engine; each job has one contract test suite run against both
 // (src/test-utils/store-contract/).
 
+/** Thrown by `erase` when the person has another number of leads than confirmed: nothing is erased. */
+export class EraseCountError extends Error {
+  constructor(readonly found: number) {
+    super(`erase: ${found} lead(s) found, another number was confirmed`);
+    this.name = "EraseCountError";
+  }
+}
+
 /** Where a salesperson is with a lead (the inbox: nouvelle, en cours, traitée). */
 export type LeadStatus = "new" | "in_progress" | "done";
 
@@ -111,15 +119,22 @@ export interface LeadRecords {
    * Deletes every lead sent with this email address, the challenges it spent and its counters,
    * in one transaction; resolves to the leads deleted and the count of the rest.
    */
-  erase(email: string): Promise<{ leads: Lead[]; challenges: number; counters: number }>;
+  erase(
+    email: string,
+    /** The number of leads the person confirmed: another number found deletes nothing. */
+    expectedLeads?: number,
+  ): Promise<{ leads: Lead[]; challenges: number; counters: number }>;
   /** One page of the inbox. */
   inbox(query: InboxQuery): Promise<InboxPage>;
   /** Every lead the query matches, newest first, unpaged (the inbox's export). */
   matching(query: Omit<InboxQuery, "limit" | "offset">): Promise<Lead[]>;
   /** Sets a lead's status; undefined if no such lead. */
   setStatus(id: string, status: LeadStatus): Promise<Lead | undefined>;
-  /** Deletes one lead and its deliveries (a quarantined request confirmed as spam). */
-  remove(id: string): Promise<boolean>;
+  /**
+   * Deletes one lead and its deliveries if it is still in quarantine (a request confirmed as
+   * spam); false when there is no such lead or it was released meanwhile.
+   */
+  removeQuarantined(id: string): Promise<boolean>;
   /** How many leads sit in quarantine. */
   quarantineCount(): Promise<number>;
 }

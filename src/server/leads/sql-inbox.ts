@@ -9,7 +9,8 @@ import { containsPattern } from "./search-fold";
 type Filter = Omit<InboxQuery, "limit" | "offset">;
 
 /** The lead records' methods this module keeps; sql-leads.ts keeps the others. */
-export type InboxMethods = "inbox" | "matching" | "setStatus" | "remove" | "quarantineCount";
+export type InboxMethods =
+  "inbox" | "matching" | "setStatus" | "removeQuarantined" | "quarantineCount";
 
 /** Newest first; leads received at the same instant, the last stored first. */
 const newestFirst = "ORDER BY l.received_at DESC, l.seq DESC";
@@ -100,13 +101,15 @@ export class SqlInbox implements Pick<LeadRecords, InboxMethods> {
     return rows[0] === undefined ? undefined : toLead(rows[0]);
   }
 
-  async remove(id: string): Promise<boolean> {
+  async removeQuarantined(id: string): Promise<boolean> {
     await this.ready();
     if (!uuidPattern.test(id)) return false;
-    // Deliveries go with their lead (ON DELETE CASCADE).
-    const { rowCount } = await this.database.query("DELETE FROM leads WHERE id = $1", [
-      id.toLowerCase(),
-    ]);
+    // Deliveries go with their lead (ON DELETE CASCADE). One statement: a release between the
+    // page's read and this delete keeps the lead.
+    const { rowCount } = await this.database.query(
+      "DELETE FROM leads WHERE id = $1 AND quarantine IS NOT NULL",
+      [id.toLowerCase()],
+    );
     return rowCount > 0;
   }
 

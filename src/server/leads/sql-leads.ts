@@ -2,7 +2,7 @@ import { emailCounterKey } from "../spam/rate-limit";
 import { placeholders, type Database, type Queryable } from "./database";
 import { dialects } from "./dialect";
 import { deliveryEntries, leadColumns, toLead, uuidPattern, type LeadRow } from "./lead-rows";
-import type { Lead, LeadRecords, SaveResult } from "./lead-store";
+import { EraseCountError, type Lead, type LeadRecords, type SaveResult } from "./lead-store";
 import { searchText } from "./search-fold";
 import { writeDelivery } from "./sql-deliveries";
 import type { InboxMethods } from "./sql-inbox";
@@ -117,7 +117,10 @@ export class SqlLeadRecords implements Omit<LeadRecords, InboxMethods> {
     });
   }
 
-  async erase(email: string): Promise<{ leads: Lead[]; challenges: number; counters: number }> {
+  async erase(
+    email: string,
+    expectedLeads?: number,
+  ): Promise<{ leads: Lead[]; challenges: number; counters: number }> {
     await this.ready();
     const owner = emailCounterKey(email);
     const { lockRead } = dialects[this.database.engine];
@@ -125,6 +128,10 @@ export class SqlLeadRecords implements Omit<LeadRecords, InboxMethods> {
       // Deleted by what was read: a lead saved meanwhile by the same person is not in this list
       // and stays (the next erase finds it).
       const leads = await this.read(client, byEmail, [email.trim()], lockRead);
+      // Thrown inside the transaction: nothing is deleted.
+      if (expectedLeads !== undefined && leads.length !== expectedLeads) {
+        throw new EraseCountError(leads.length);
+      }
       if (leads.length > 0) {
         await client.query(
           `DELETE FROM leads WHERE id IN (${placeholders(1, leads.length)})`,

@@ -51,7 +51,8 @@ export class SqlLeadStore implements LeadStore {
   inbox = (...args: Parameters<LeadStore["inbox"]>) => this.inboxReads.inbox(...args);
   matching = (...args: Parameters<LeadStore["matching"]>) => this.inboxReads.matching(...args);
   setStatus = (...args: Parameters<LeadStore["setStatus"]>) => this.inboxReads.setStatus(...args);
-  remove = (...args: Parameters<LeadStore["remove"]>) => this.inboxReads.remove(...args);
+  removeQuarantined = (...args: Parameters<LeadStore["removeQuarantined"]>) =>
+    this.inboxReads.removeQuarantined(...args);
   quarantineCount = () => this.inboxReads.quarantineCount();
   claimDue = (...args: Parameters<LeadStore["claimDue"]>) => this.queue.claimDue(...args);
   recordDelivery = (...args: Parameters<LeadStore["recordDelivery"]>) =>

@@ -209,16 +209,18 @@ export function inboxContract(name: string, engine: () => Engine): void {
       expect(await store.setStatus("not-a-uuid", "done")).toBeUndefined();
     });
 
-    test("removes one lead with its deliveries, counts the quarantine", async () => {
+    test("removes a quarantined lead with its deliveries, never a released one; counts the quarantine", async () => {
       const { store, second } = engine();
       const spam = { ...at(0), quarantine: { reason: "champ piège" } };
       const other = { ...at(1), quarantine: { reason: "trop rapide" } };
       const kept = at(2);
       await saveAll(spam, other, kept);
       expect(await store.quarantineCount()).toBe(2);
-      expect(await store.remove(spam.id)).toBe(true);
-      expect(await store.remove(spam.id)).toBe(false);
-      expect(await store.remove("not-a-uuid")).toBe(false);
+      expect(await store.removeQuarantined(kept.id)).toBe(false);
+      expect(await second.get(kept.id)).toBeDefined();
+      expect(await store.removeQuarantined(spam.id)).toBe(true);
+      expect(await store.removeQuarantined(spam.id)).toBe(false);
+      expect(await store.removeQuarantined("not-a-uuid")).toBe(false);
       expect(await second.get(spam.id)).toBeUndefined();
       const { rows } = await store.database.query<{ n: number | string }>(
         "SELECT count(*) AS n FROM lead_deliveries WHERE lead_id = $1",

@@ -113,7 +113,14 @@ export function leadRecordsContract(name: string, engine: () => Engine): void {
 
       const found = await store.findByEmail("claire.martin@oph-exemple.fr");
       expect(found.map((lead) => lead.id)).toEqual(hers.map((lead) => lead.id));
-      const erased = await store.erase(" CLAIRE.martin@oph-exemple.fr ");
+      // Confirmed for another number of requests (one arrived since the list): nothing goes.
+      await expect(store.erase("claire.martin@oph-exemple.fr", 1)).rejects.toMatchObject({
+        name: "EraseCountError",
+        found: 2,
+      });
+      expect(await store.findByEmail("claire.martin@oph-exemple.fr")).toHaveLength(2);
+      expect(await store.spendChallenge("claire-1", expiresAt, "x")).toBe(false);
+      const erased = await store.erase(" CLAIRE.martin@oph-exemple.fr ", 2);
       expect(erased.leads.map((lead) => lead.id)).toEqual(hers.map((lead) => lead.id));
       expect(erased).toMatchObject({ challenges: 1, counters: 1 });
       expect(await store.findByEmail("claire.martin@oph-exemple.fr")).toEqual([]);

@@ -1,4 +1,4 @@
-import type { Lead, LeadRecords } from "../lead-store";
+import { EraseCountError, type Lead, type LeadRecords } from "../lead-store";
 import { record, type Actor, type AuditLog } from "./audit";
 
 // The right to erasure: first what would go (a page lists it and asks how many requests), then
@@ -19,14 +19,21 @@ export type EraseResult =
   | { outcome: "erased"; leads: Lead[]; challenges: number; counters: number };
 
 export async function erasePerson(
-  store: Pick<LeadRecords, "findByEmail" | "erase"> & AuditLog,
+  store: Pick<LeadRecords, "erase"> & AuditLog,
   actor: Actor,
   email: string,
   confirmedCount: number,
 ): Promise<EraseResult> {
-  const found = (await store.findByEmail(email)).length;
-  if (found !== confirmedCount) return { outcome: "count-mismatch", found };
-  const { leads, challenges, counters } = await store.erase(email);
+  let erased;
+  try {
+    // The count is checked again inside the erasure's transaction: a request that arrives after
+    // the page listed them deletes nothing unconfirmed.
+    erased = await store.erase(email, confirmedCount);
+  } catch (error) {
+    if (error instanceof EraseCountError) return { outcome: "count-mismatch", found: error.found };
+    throw error;
+  }
+  const { leads, challenges, counters } = erased;
   await record(
     store,
     actor,

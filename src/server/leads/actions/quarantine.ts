@@ -44,14 +44,15 @@ export type SpamResult =
 
 /** Deletes a quarantined request confirmed as spam, with its deliveries. */
 export async function confirmSpam(
-  store: Pick<LeadRecords, "get" | "remove"> & AuditLog,
+  store: Pick<LeadRecords, "get" | "removeQuarantined"> & AuditLog,
   actor: Actor,
   id: string,
 ): Promise<SpamResult> {
   const lead = await store.get(id);
   if (!lead) return { outcome: "not-found" };
   if (lead.quarantine === null) return { outcome: "not-quarantined" };
-  if (!(await store.remove(id))) return { outcome: "not-found" };
+  // Released meanwhile (another member, the CLI): kept, and said so.
+  if (!(await store.removeQuarantined(id))) return { outcome: "not-quarantined" };
   await record(store, actor, "spam", id, "confirmée comme spam et supprimée");
   return { outcome: "deleted" };
 }
