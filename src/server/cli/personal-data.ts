@@ -2,7 +2,7 @@ import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parisTime } from "../leads/lead-fields";
 import { purgeExpired } from "../leads/retention";
-import { erasePerson, erasePreview, exportLeads, type ExportFilter } from "../leads/actions";
+import { erasePerson, exportLeads, type ExportFilter } from "../leads/actions";
 import type { Command } from "./command";
 
 // The commands for personal data (RGPD): export (right of access), purge (retention) and erase
@@ -59,17 +59,10 @@ export const erase: Command = {
       out("Usage : npm run leads -- erase EMAIL");
       return 2;
     }
-    const opened = await store();
-    // The terminal's user confirmed by typing the address; the count is the one found now, so
-    // that a request arriving between the two reads stops the erasure instead of going unseen.
-    const found = await erasePreview(opened, email);
-    const result = await erasePerson(opened, actor, email, found.length);
-    if (result.outcome === "count-mismatch") {
-      out(
-        `Les demandes de ${email} ont changé pendant la commande (${result.found} au lieu de ${found.length}) : rien n'est supprimé, relancez-la.`,
-      );
-      return 1;
-    }
+    // Typing the address is the confirmation: every request found is erased and listed below
+    // (a request saved meanwhile is not in the list and stays; the next erase finds it).
+    const result = await erasePerson(await store(), actor, email);
+    if (result.outcome !== "erased") throw new Error("an erasure without a count erases");
     const { leads, challenges, counters } = result;
     for (const lead of leads) {
       const { request } = lead;

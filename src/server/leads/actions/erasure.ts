@@ -22,7 +22,8 @@ export async function erasePerson(
   store: Pick<LeadRecords, "erase"> & AuditLog,
   actor: Actor,
   email: string,
-  confirmedCount: number,
+  /** How many requests the person confirmed seeing (the inbox); none: whatever is found (the CLI). */
+  confirmedCount?: number,
 ): Promise<EraseResult> {
   let erased;
   try {
