@@ -25,19 +25,19 @@ const secretShape = /^[A-Za-z0-9_-]{43}$/;
 export type TeamStore = TeamRecords & RateCounter;
 
 export type LinkRequest =
-  | { outcome: "sent" | "not-a-member" | "malformed" }
+  | { outcome: "accepted"; address: string }
+  | { outcome: "malformed" }
   | { outcome: "limited"; retryAfterSeconds: number };
 
 /**
- * Sends a sign-in link when `email` is on the team. Whatever the address, the visitor is told
- * the same thing (the outcome is for the log): the page does not reveal who is on the list.
+ * Checks a request for a sign-in link: the address's shape and the rate limits (per address and
+ * per client), the same work whoever asks, so that the answer's time does not tell who is on the
+ * list. The link itself is made after the answer (`issueLink`).
  */
-export async function requestLink(
+export async function checkLinkRequest(
   store: TeamStore,
-  team: TeamMembers,
   email: string,
   clientKey: string,
-  sendLink: (to: string, token: string) => Promise<void>,
   now = new Date(),
 ): Promise<LinkRequest> {
   const address = email.trim().toLowerCase();
@@ -49,7 +49,18 @@ export async function requestLink(
     now,
   );
   if (verdict.limited) return { outcome: "limited", retryAfterSeconds: verdict.retryAfterSeconds };
-  if (!team.has(address)) return { outcome: "not-a-member" };
+  return { outcome: "accepted", address };
+}
+
+/** Makes and sends a link when `address` is on the team; false (nothing done) otherwise. */
+export async function issueLink(
+  store: TeamStore,
+  team: TeamMembers,
+  address: string,
+  sendLink: (to: string, token: string) => Promise<void>,
+  now = new Date(),
+): Promise<boolean> {
+  if (!team.has(address)) return false;
   const token = newSecret();
   await store.createLink({
     tokenHash: secretHash(token),
@@ -58,7 +69,7 @@ export async function requestLink(
     expiresAt: new Date(now.getTime() + linkLifetimeMs),
   });
   await sendLink(address, token);
-  return { outcome: "sent" };
+  return true;
 }
 
 export interface StartedSession {

@@ -8,7 +8,7 @@ import { embeddedSettings, makeLead, waitFor } from "../../../test-utils/leads";
 import { clearTables } from "../../../test-utils/store-contract/engines";
 import { TestSmtp } from "../../../../tests/pipeline/support/smtp";
 import { sendQuarantineDigest } from "../quarantine-digest";
-import { findSession, requestLink, startSession } from "../sign-in";
+import { findSession, issueLink, startSession } from "../sign-in";
 
 // What depends on the clock: a link's 15 minutes, a session's 12 hours, and the quarantine's
 // email, once a day from 9 o'clock in Paris. Each on the embedded store, with a real SMTP
@@ -38,11 +38,10 @@ beforeEach(async () => {
 /** A link emailed at `at`: its token. */
 async function linkAt(at: Date): Promise<string> {
   let token = "";
-  await requestLink(
+  await issueLink(
     store,
     team,
     "ventes@hestia.test",
-    "127.0.0.1",
     async (_to, sent) => {
       token = sent;
     },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { erasePerson, erasePreview } from "../../../leads/actions";
 import { AuditPage, ErasePage } from "../../../team/pages/admin-pages";
 import { actorOf } from "./leads";
-import { formField, sendPage, type Guard, type TeamRoutesOptions } from "./respond";
+import { formField, sendPage, type TeamRoutesOptions } from "./respond";
 
 // The admin's pages: one person's erasure (what will go is listed first, then the number of
 // requests typed to confirm), and the audit log.
@@ -13,10 +13,8 @@ const auditPageSize = 100;
 const wholePage = (value: unknown) =>
   typeof value === "string" && /^\d{1,6}$/.test(value) ? Math.max(1, Number(value)) : 1;
 
-export function adminRoutes(app: FastifyInstance, { store }: TeamRoutesOptions, guard: Guard) {
-  app.get("/equipe/effacer", async (request, reply) => {
-    const refused = await guard(request, reply, "admin");
-    if (refused) return refused;
+export function adminRoutes(app: FastifyInstance, { store }: TeamRoutesOptions) {
+  app.get("/equipe/effacer", { config: { role: "admin" } }, async (request, reply) => {
     const given = (request.query as { email?: unknown }).email;
     const email = typeof given === "string" ? given.trim().slice(0, 254) : "";
     const leads = email ? await erasePreview(await store(), email) : undefined;
@@ -26,9 +24,7 @@ export function adminRoutes(app: FastifyInstance, { store }: TeamRoutesOptions, 
     );
   });
 
-  app.post("/equipe/effacer", async (request, reply) => {
-    const refused = await guard(request, reply, "admin");
-    if (refused) return refused;
+  app.post("/equipe/effacer", { config: { role: "admin" } }, async (request, reply) => {
     const session = request.teamSession!;
     const email = formField(request, "email").trim().slice(0, 254);
     const typed = formField(request, "nombre").trim();
@@ -69,9 +65,7 @@ export function adminRoutes(app: FastifyInstance, { store }: TeamRoutesOptions, 
     );
   });
 
-  app.get("/equipe/journal", async (request, reply) => {
-    const refused = await guard(request, reply, "admin");
-    if (refused) return refused;
+  app.get("/equipe/journal", { config: { role: "admin" } }, async (request, reply) => {
     const page = wholePage((request.query as { page?: unknown }).page);
     const { entries, total } = await (
       await store()

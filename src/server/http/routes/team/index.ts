@@ -4,8 +4,8 @@ import type { FastifyPluginAsync } from "fastify";
 import { stylesheet, stylesheetPath } from "../../../team/pages/stylesheet";
 import { adminRoutes } from "./admin";
 import { leadRoutes } from "./leads";
-import { guardFor, type TeamRoutesOptions } from "./respond";
-import { signInRoutes } from "./sign-in";
+import { requireSession, type TeamRoutesOptions } from "./respond";
+import { signInRoutes, signOutRoute } from "./sign-in";
 
 // The team's inbox under /equipe/ (src/server/team/): sign-in by an emailed link, the leads, and
 // the admin's pages. Encapsulated: its cookie and form parsers serve no other route.
@@ -30,10 +30,14 @@ const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, options) =
     reply.withHostHeaders("/equipe").redirect("/equipe/", 301),
   );
 
-  const guard = guardFor(options);
-  signInRoutes(app, options, guard);
-  leadRoutes(app, options, guard);
-  adminRoutes(app, options, guard);
+  signInRoutes(app, options);
+  // Every other page and post: a session first (and its token, for a post), checked once here.
+  await app.register(async (signedIn) => {
+    signedIn.addHook("preHandler", requireSession(options));
+    signOutRoute(signedIn, options);
+    leadRoutes(signedIn, options);
+    adminRoutes(signedIn, options);
+  });
 };
 
 export default teamRoutes;

@@ -13,14 +13,7 @@ import { pageSize, readFilters, statusFromParam, storeQuery } from "../../../tea
 import { InboxPage } from "../../../team/pages/inbox-page";
 import { LeadPage } from "../../../team/pages/lead-page";
 import { MessagePage } from "../../../team/pages/sign-in-pages";
-import {
-  formField,
-  redirectTo,
-  refuse,
-  sendPage,
-  type Guard,
-  type TeamRoutesOptions,
-} from "./respond";
+import { formField, redirectTo, refuse, sendPage, type TeamRoutesOptions } from "./respond";
 
 // The inbox and one request's page, its actions and the export. Each action is the CLI's own
 // module (src/server/leads/actions/), which writes the audit line; the page then shows the
@@ -68,7 +61,7 @@ export async function inboxPage(
   );
 }
 
-export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions, guard: Guard) {
+export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
   const { store, delivery } = options;
   const idOf = (request: FastifyRequest) => {
     const { id } = request.params as { id: string };
@@ -80,8 +73,6 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions, gua
     redirectTo(reply, `/equipe/demandes/${id}?fait=${outcome}`);
 
   app.get("/equipe/demandes/:id", async (request, reply) => {
-    const refused = await guard(request, reply);
-    if (refused) return refused;
     const id = idOf(request);
     const lead = id && (await (await store()).get(id));
     if (!lead) {
@@ -101,8 +92,6 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions, gua
   });
 
   app.post("/equipe/demandes/:id/statut", async (request, reply) => {
-    const refused = await guard(request, reply);
-    if (refused) return refused;
     const id = idOf(request);
     const status = statusFromParam(formField(request, "statut"));
     if (!status) {
@@ -114,8 +103,6 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions, gua
   });
 
   app.post("/equipe/demandes/:id/liberer", async (request, reply) => {
-    const refused = await guard(request, reply);
-    if (refused) return refused;
     const id = idOf(request);
     const result = id && (await releaseLead(await store(), delivery, actorOf(request), id));
     if (!id || !result || result.outcome === "not-found") return noSuchLead(request, reply);
@@ -132,8 +119,6 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions, gua
   });
 
   app.post("/equipe/demandes/:id/spam", async (request, reply) => {
-    const refused = await guard(request, reply);
-    if (refused) return refused;
     const id = idOf(request);
     const result = id && (await confirmSpam(await store(), actorOf(request), id));
     if (!id || !result || result.outcome === "not-found") return noSuchLead(request, reply);
@@ -150,8 +135,6 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions, gua
   });
 
   app.post("/equipe/demandes/:id/relancer", async (request, reply) => {
-    const refused = await guard(request, reply);
-    if (refused) return refused;
     const id = idOf(request);
     const result = id && (await retryDeliveries(await store(), delivery, actorOf(request), id));
     if (!id || !result || result.outcome === "not-found") return noSuchLead(request, reply);
@@ -171,8 +154,6 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions, gua
   // What the list shows, every page together, as a file: the same filters as the address.
   for (const format of ["csv", "json"] as const) {
     app.get(`/equipe/export.${format}`, async (request, reply) => {
-      const refused = await guard(request, reply);
-      if (refused) return refused;
       const { filters } = readFilters(request.query as Record<string, unknown>);
       const file = await exportLeads(await store(), actorOf(request), storeQuery(filters), format);
       return reply

@@ -11,7 +11,7 @@ import { MessagePage, NoTeamPage, SignInPage } from "../../../team/pages/sign-in
 
 // What every route of the inbox shares: its settings, how a page is sent (React rendered to HTML
 // on the server, never hydrated, under a policy that forbids every script), how a refusal is
-// told and logged, and the guard each page and post passes first.
+// told and logged, and the check every signed-in page and post passes first.
 
 export interface TeamRoutesOptions {
   /** The lead store, as the quote endpoint gets it. */
@@ -28,9 +28,17 @@ export interface TeamRoutesOptions {
 
 export const sessionCookie = "__Host-equipe";
 
+/** The session cookie's attributes: only over HTTPS, never to scripts, never cross-site. */
+export const cookieOptions = {
+  path: "/",
+  httpOnly: true,
+  secure: true,
+  sameSite: "strict" as const,
+};
+
 declare module "fastify" {
   interface FastifyRequest {
-    /** The signed-in member on /equipe/ pages, once the guard has let the request through. */
+    /** The signed-in member on /equipe/ pages, once requireSession has let the request through. */
     teamSession?: TeamSession;
   }
 }
@@ -91,22 +99,26 @@ export function formField(request: FastifyRequest, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-export type Guard = (
-  request: FastifyRequest,
-  reply: FastifyReply,
-  role?: "admin",
-) => Promise<FastifyReply | undefined>;
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A route of the signed-in scope that only admins may use. */
+    role?: "admin";
+  }
+}
 
 /**
- * Lets a request through with its session (request.teamSession), or sends the refusal: no team
- * configured, no session (the sign-in page for a GET), a post without the session's token or
- * from another origin, a role that may not.
+ * The signed-in scope's preHandler: lets a request through with its session
+ * (request.teamSession), or sends the refusal: no team configured, no session (the sign-in page
+ * for a GET, its cookie cleared), a post without the session's token or from another origin, a
+ * role that may not. Each refusal is logged with the request's id.
  */
-export function guardFor({ store, team, siteUrl }: TeamRoutesOptions): Guard {
-  return async (request, reply, role) => {
+export function requireSession({ store, team, siteUrl }: TeamRoutesOptions) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     if (team.size === 0) return sendPage(reply, <NoTeamPage />, 403);
     const session = await findSession(await store(), team, request.cookies[sessionCookie]);
     if (!session) {
+      request.log.warn("team: refused, no session");
+      reply.clearCookie(sessionCookie, cookieOptions);
       if (request.method === "GET") return sendPage(reply, <SignInPage />, 401);
       return refuse(
         request,
@@ -128,10 +140,9 @@ export function guardFor({ store, team, siteUrl }: TeamRoutesOptions): Guard {
         "token or origin",
       );
     }
-    if (role === "admin" && session.role !== "admin") {
+    if (request.routeOptions.config.role === "admin" && session.role !== "admin") {
       return refuse(request, reply, 403, "Cette page est réservée aux administrateurs.", "role");
     }
     request.teamSession = session;
-    return undefined;
   };
 }

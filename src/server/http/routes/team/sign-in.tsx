@@ -8,7 +8,13 @@ import {
   NoTeamPage,
   SignInPage,
 } from "../../../team/pages/sign-in-pages";
-import { requestLink, secretHash, sessionLifetimeMs, startSession } from "../../../team/sign-in";
+import {
+  checkLinkRequest,
+  issueLink,
+  secretHash,
+  sessionLifetimeMs,
+  startSession,
+} from "../../../team/sign-in";
 import { signInMessage } from "../../../team/team-emails";
 import { inboxPage } from "./leads";
 import {
@@ -18,7 +24,8 @@ import {
   sameOrigin,
   sendPage,
   sessionCookie,
-  type Guard,
+  cookieOptions,
+  requireSession,
   type TeamRoutesOptions,
 } from "./respond";
 
@@ -26,22 +33,17 @@ import {
 // it is), the emailed link opens a page whose button starts the session, « Se déconnecter »
 // ends it on the server.
 
-const cookieOptions = {
-  path: "/",
-  httpOnly: true,
-  secure: true,
-  sameSite: "strict" as const,
-};
-
-export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions, guard: Guard) {
+export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
   const { store, team, email, siteUrl } = options;
+  // config.ts refuses a team without the SMTP relay that carries its links.
+  if (team.size > 0 && !email) throw new Error("the inbox's team needs the leads' SMTP settings");
 
   app.get("/equipe/", async (request, reply) => {
     if (team.size === 0) return sendPage(reply, <NoTeamPage />);
     // Signed out: the sign-in page, with a 200 (this is the inbox's front door).
     if (!request.cookies[sessionCookie]) return sendPage(reply, <SignInPage />);
-    const refused = await guard(request, reply);
-    if (refused) return refused;
+    await requireSession(options)(request, reply);
+    if (reply.sent) return reply;
     return inboxPage(request, reply, options);
   });
 
@@ -56,33 +58,34 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions, g
         "origin",
       );
     }
-    const outcome = await requestLink(
-      await store(),
-      team,
-      formField(request, "email"),
-      request.ip,
-      // Sent after the answer: the time sending takes would tell who is on the list.
-      async (to, token) => {
-        const sender = new EmailSender(email!.smtpUrl);
-        sender
-          .send(signInMessage(to, email!.from, siteUrl, token))
-          .catch((error: unknown) =>
-            request.log.error(`team: sign-in link not sent: ${oneLine(error)}`),
-          )
-          .finally(() => sender.close());
-      },
-    );
-    request.log.info({ outcome: outcome.outcome }, "team: sign-in link asked");
-    if (outcome.outcome === "malformed") {
+    const opened = await store();
+    const checked = await checkLinkRequest(opened, formField(request, "email"), request.ip);
+    if (checked.outcome === "malformed") {
       return sendPage(reply, <SignInPage error="Cette adresse email n'est pas valide." />, 400);
     }
-    if (outcome.outcome === "limited") {
+    if (checked.outcome === "limited") {
+      request.log.warn("team: sign-in link refused, too many requests");
       return sendPage(
-        reply.header("retry-after", String(outcome.retryAfterSeconds)),
+        reply.header("retry-after", String(checked.retryAfterSeconds)),
         <SignInPage error="Trop de liens de connexion ont été demandés : réessayez dans un quart d'heure." />,
         429,
       );
     }
+    // The same answer at once, whoever asked; the link is made and sent after it, for a member
+    // only: the time that takes would otherwise tell who is on the list.
+    setImmediate(() => {
+      issueLink(opened, team, checked.address, async (to, token) => {
+        const sender = new EmailSender(email!.smtpUrl);
+        try {
+          await sender.send(signInMessage(to, email!.from, siteUrl, token));
+        } finally {
+          sender.close();
+        }
+      }).then(
+        (member) => request.log.info({ member }, "team: sign-in link asked"),
+        (error: unknown) => request.log.error(`team: sign-in link not sent: ${oneLine(error)}`),
+      );
+    });
     return sendPage(reply, <LinkSentPage />);
   });
 
@@ -139,10 +142,11 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions, g
     });
     return redirectTo(reply, "/equipe/");
   });
+}
 
+/** « Se déconnecter »: the session ends on the server, its cookie goes. */
+export function signOutRoute(app: FastifyInstance, { store }: TeamRoutesOptions) {
   app.post("/equipe/deconnexion", async (request, reply) => {
-    const refused = await guard(request, reply);
-    if (refused) return refused;
     const opened = await store();
     const now = new Date();
     await opened.endSession(secretHash(request.cookies[sessionCookie]!), now);
