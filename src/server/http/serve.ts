@@ -71,7 +71,13 @@ async function main(): Promise<void> {
   const purging = startDailyPurge(store, config.retentionDays, log);
   // Sales hear of requests held in quarantine once a day, through the leads' SMTP relay.
   const digest = config.delivery.email
-    ? startQuarantineDigest(store, config.delivery.email, config.delivery.siteUrl, log)
+    ? startQuarantineDigest(
+        store,
+        config.delivery.email,
+        config.delivery.siteUrl,
+        config.team.size > 0,
+        log,
+      )
     : undefined;
   // Closed after the last request has its answer, so no write is cut short; the deliveries under
   // way end first, so that each one's outcome is recorded.

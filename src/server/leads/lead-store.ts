@@ -104,7 +104,10 @@ export interface LeadRecords {
   findByKey(key: string): Promise<Lead | undefined>;
   /** Every lead, oldest first, quarantined ones included. */
   list(): Promise<Lead[]>;
-  /** Clears a lead's quarantine, so it is delivered like any other; undefined if no such lead. */
+  /**
+   * Clears a lead's quarantine, so it is delivered like any other; undefined if no such lead or
+   * it was not (or no longer) in quarantine: of two releases at once, one alone succeeds.
+   */
   release(id: string): Promise<Lead | undefined>;
   /** The leads sent with this email address (compared without case), oldest first. */
   findByEmail(email: string): Promise<Lead[]>;
@@ -200,6 +203,8 @@ export interface TeamRecords {
    * any process: the quarantine email goes once a day.
    */
   claimDigest(day: string, now: Date): Promise<boolean>;
+  /** Gives the day back when its email could not be sent, so that the next check tries again. */
+  unclaimDigest(day: string): Promise<void>;
 }
 
 /** Each lead's channels, claimed with a lease so that one process alone sends each. */

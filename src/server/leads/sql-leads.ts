@@ -87,7 +87,7 @@ export class SqlLeadRecords implements Omit<LeadRecords, InboxMethods> {
     await this.ready();
     if (!uuidPattern.test(id)) return undefined;
     const { rowCount } = await this.database.query(
-      "UPDATE leads SET quarantine = NULL WHERE id = $1",
+      "UPDATE leads SET quarantine = NULL WHERE id = $1 AND quarantine IS NOT NULL",
       [id.toLowerCase()],
     );
     return rowCount === 0 ? undefined : this.get(id);

@@ -69,6 +69,8 @@ export class SqlLeadStore implements LeadStore {
   audit = (...args: Parameters<LeadStore["audit"]>) => this.team.audit(...args);
   auditLog = (...args: Parameters<LeadStore["auditLog"]>) => this.team.auditLog(...args);
   claimDigest = (...args: Parameters<LeadStore["claimDigest"]>) => this.team.claimDigest(...args);
+  unclaimDigest = (...args: Parameters<LeadStore["unclaimDigest"]>) =>
+    this.team.unclaimDigest(...args);
 
   /** Applies the migrations not applied yet; resolves to their versions. */
   async migrate(): Promise<number[]> {

@@ -147,4 +147,9 @@ export class SqlTeamRecords implements TeamRecords {
     );
     return rowCount === 1;
   }
+
+  async unclaimDigest(day: string): Promise<void> {
+    await this.ready();
+    await this.database.query("DELETE FROM digest_claims WHERE day = $1", [day]);
+  }
 }

@@ -30,9 +30,10 @@ function parisDay(now: Date): { day: string; hour: number } {
 export type DigestOutcome = "sent" | "empty" | "too-early" | "already-sent";
 
 export async function sendQuarantineDigest(
-  store: Pick<LeadStore, "quarantineCount" | "claimDigest">,
+  store: Pick<LeadStore, "quarantineCount" | "claimDigest" | "unclaimDigest">,
   email: EmailConfig,
   siteUrl: string,
+  hasInbox: boolean,
   now = new Date(),
 ): Promise<DigestOutcome> {
   const { day, hour } = parisDay(now);
@@ -42,7 +43,11 @@ export async function sendQuarantineDigest(
   if (!(await store.claimDigest(day, now))) return "already-sent";
   const sender = new EmailSender(email.smtpUrl);
   try {
-    await sender.send(quarantineDigestMessage(email.to, email.from, siteUrl, count));
+    await sender.send(quarantineDigestMessage(email.to, email.from, siteUrl, count, hasInbox));
+  } catch (error) {
+    // The relay is down: the day is given back, and the next hourly check tries again.
+    await store.unclaimDigest(day);
+    throw error;
   } finally {
     sender.close();
   }
@@ -54,10 +59,11 @@ export function startQuarantineDigest(
   store: LeadStore,
   email: EmailConfig,
   siteUrl: string,
+  hasInbox: boolean,
   log: LeadLogger,
 ): { stop(): void } {
   const run = () => {
-    sendQuarantineDigest(store, email, siteUrl).then(
+    sendQuarantineDigest(store, email, siteUrl, hasInbox).then(
       (outcome) => {
         if (outcome === "sent") log.info("quarantine digest: sent to sales");
       },

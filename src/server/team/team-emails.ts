@@ -37,6 +37,8 @@ export function quarantineDigestMessage(
   from: string,
   siteUrl: string,
   count: number,
+  /** Whether anyone may sign in to the inbox (TEAM_EMAILS); without it, the CLI is the way. */
+  hasInbox: boolean,
 ): Mail.Options {
   const requests = count > 1 ? `${count} demandes de devis attendent` : "1 demande de devis attend";
   return {
@@ -49,7 +51,9 @@ export function quarantineDigestMessage(
       `${requests} en quarantaine : le formulaire les a jugées suspectes (envoyées trop vite, par exemple) et ne vous les a pas transmises.`,
       "Une vraie personne a pu en envoyer une : vérifiez-les, puis sortez-les de la quarantaine ou confirmez qu'il s'agit de spam.",
       "",
-      `${siteUrl}${inboxPath}?quarantaine=oui`,
+      hasInbox
+        ? `${siteUrl}${inboxPath}?quarantaine=oui`
+        : "La boîte des demandes n'est pas encore ouverte : la personne qui administre le serveur les voit avec « npm run leads -- spam ».",
       "",
     ].join("\n"),
   };

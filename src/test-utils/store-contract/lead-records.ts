@@ -72,7 +72,10 @@ export function leadRecordsContract(name: string, engine: () => Engine): void {
       const { store, second } = engine();
       const lead = { ...makeLead(), quarantine: { reason: "formulaire rempli en 0.4 s" } };
       await store.save(lead);
-      expect((await store.release(lead.id))?.quarantine).toBeNull();
+      const [first, again] = await Promise.all([store.release(lead.id), second.release(lead.id)]);
+      // Two releases at once (two members, a double click): one succeeds.
+      expect([first, again].filter(Boolean)).toHaveLength(1);
+      expect((first ?? again)?.quarantine).toBeNull();
       expect((await second.get(lead.id))?.quarantine).toBeNull();
       expect(await store.release("00000000-0000-4000-8000-000000000000")).toBeUndefined();
     });

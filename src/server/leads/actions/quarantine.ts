@@ -22,7 +22,8 @@ export async function releaseLead(
   const before = await store.get(id);
   if (!before) return { outcome: "not-found" };
   if (before.quarantine === null) return { outcome: "not-quarantined" };
-  if (!(await store.release(id))) return { outcome: "not-found" };
+  // Released meanwhile by someone else: said so, and delivered once.
+  if (!(await store.release(id))) return { outcome: "not-quarantined" };
   // A lead owed no channel (none configured when it came) has nothing to deliver.
   const owed = Object.values(before.deliveries).some((d) => d.state === "pending");
   const { sent, failed } = owed ? await deliverLead(store, delivery, id) : { sent: 0, failed: 0 };

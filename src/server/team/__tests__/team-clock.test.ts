@@ -82,7 +82,7 @@ describe("the quarantine's daily email", () => {
 
   test("none while the quarantine is empty", async () => {
     await store.save(makeLead());
-    expect(await sendQuarantineDigest(store, email, site, morning)).toBe("empty");
+    expect(await sendQuarantineDigest(store, email, site, true, morning)).toBe("empty");
     expect(smtp.mails).toHaveLength(0);
   });
 
@@ -90,18 +90,21 @@ describe("the quarantine's daily email", () => {
     for (const reason of ["rempli en 0,8 s", "rempli en 1,1 s"]) {
       await store.save({ ...makeLead(), quarantine: { reason } });
     }
-    expect(await sendQuarantineDigest(store, email, site, new Date("2026-11-26T07:30:00Z"))).toBe(
-      "too-early",
-    );
-    expect(await sendQuarantineDigest(store, email, site, morning)).toBe("sent");
-    expect(await sendQuarantineDigest(store, email, site, minutes(morning, 60))).toBe(
+    expect(
+      await sendQuarantineDigest(store, email, site, true, new Date("2026-11-26T07:30:00Z")),
+    ).toBe("too-early");
+    expect(await sendQuarantineDigest(store, email, site, true, morning)).toBe("sent");
+    expect(await sendQuarantineDigest(store, email, site, true, minutes(morning, 60))).toBe(
       "already-sent",
     );
     await waitFor(() => smtp.mails.length > 0, 5000, "the quarantine's email");
     expect(smtp.mails).toHaveLength(1);
     expect(smtp.mails[0]!.subject).toBe("2 demandes de devis attendent en quarantaine");
     expect(smtp.mails[0]!.text).toContain(`${site}/equipe/?quarantaine=oui`);
-    // The next day, again.
-    expect(await sendQuarantineDigest(store, email, site, minutes(morning, 24 * 60))).toBe("sent");
+    // The next day, again; a relay down gives the day back, and the next check sends it.
+    const nextDay = minutes(morning, 24 * 60);
+    const down = { ...email, smtpUrl: "smtp://127.0.0.1:1" };
+    await expect(sendQuarantineDigest(store, down, site, true, nextDay)).rejects.toThrow();
+    expect(await sendQuarantineDigest(store, email, site, true, minutes(nextDay, 60))).toBe("sent");
   });
 });
