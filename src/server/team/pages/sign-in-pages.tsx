@@ -76,3 +76,25 @@ export function MessagePage({
     </Layout>
   );
 }
+
+/**
+ * Opened from another site (the daily email in a webmail): the browser kept the session's cookie
+ * back (SameSite=Strict), so the page reloads itself from here, where it is sent.
+ */
+export function SameSiteReloadPage({ path }: { path: string }) {
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="robots" content="noindex, nofollow" />
+        <meta httpEquiv="refresh" content={`0;url=${path}`} />
+        <title>Boîte des demandes</title>
+      </head>
+      <body>
+        <p>
+          <a href={path}>Ouvrir la boîte des demandes</a>
+        </p>
+      </body>
+    </html>
+  );
+}

@@ -7,7 +7,12 @@ import type { EmailConfig } from "../../../delivery/config";
 import type { RunnerOptions } from "../../../delivery/runner";
 import type { LeadStore, TeamSession } from "../../../leads/lead-store";
 import { csrfMatches, findSession } from "../../../team/sign-in";
-import { MessagePage, NoTeamPage, SignInPage } from "../../../team/pages/sign-in-pages";
+import {
+  MessagePage,
+  NoTeamPage,
+  SameSiteReloadPage,
+  SignInPage,
+} from "../../../team/pages/sign-in-pages";
 
 // What every route of the inbox shares: its settings, how a page is sent (React rendered to HTML
 // on the server, never hydrated, under a policy that forbids every script), how a refusal is
@@ -85,6 +90,15 @@ export function refuse(
   );
 }
 
+/**
+ * A page opened from another site (a link in an email) comes without the session's cookie:
+ * SameSite=Strict keeps it back on a cross-site navigation, and sends it on a same-site one.
+ */
+export const crossSiteWithoutCookie = (request: FastifyRequest) =>
+  request.method === "GET" &&
+  request.headers["sec-fetch-site"] === "cross-site" &&
+  !request.cookies[sessionCookie];
+
 /** A post from a page of another site is refused: browsers say where a form came from. */
 export function sameOrigin(request: FastifyRequest, siteUrl: string): boolean {
   const origin = request.headers.origin;
@@ -115,6 +129,8 @@ declare module "fastify" {
 export function requireSession({ store, team, siteUrl }: TeamRoutesOptions) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (team.size === 0) return sendPage(reply, <NoTeamPage />, 403);
+    if (crossSiteWithoutCookie(request))
+      return sendPage(reply, <SameSiteReloadPage path={request.url} />);
     const session = await findSession(await store(), team, request.cookies[sessionCookie]);
     if (!session) {
       request.log.warn("team: refused, no session");

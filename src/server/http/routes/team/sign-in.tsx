@@ -5,6 +5,7 @@ import { oneLine } from "../../../one-line";
 import {
   ConfirmSignInPage,
   LinkSentPage,
+  SameSiteReloadPage,
   NoTeamPage,
   SignInPage,
 } from "../../../team/pages/sign-in-pages";
@@ -25,6 +26,7 @@ import {
   sendPage,
   sessionCookie,
   cookieOptions,
+  crossSiteWithoutCookie,
   requireSession,
   type TeamRoutesOptions,
 } from "./respond";
@@ -41,6 +43,9 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
   app.get("/equipe/", async (request, reply) => {
     if (team.size === 0) return sendPage(reply, <NoTeamPage />);
     // Signed out: the sign-in page, with a 200 (this is the inbox's front door).
+    if (crossSiteWithoutCookie(request)) {
+      return sendPage(reply, <SameSiteReloadPage path={request.url} />);
+    }
     if (!request.cookies[sessionCookie]) return sendPage(reply, <SignInPage />);
     await requireSession(options)(request, reply);
     if (reply.sent) return reply;

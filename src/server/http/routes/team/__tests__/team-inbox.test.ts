@@ -194,6 +194,16 @@ describe("signing in", () => {
     expect(smtp.mails).toHaveLength(0);
   });
 
+  it("reloads a page opened from another site, where the browser keeps the strict cookie back", async () => {
+    const url = "/equipe/?quarantaine=oui";
+    const fromMail = await app.inject({ url, headers: { "sec-fetch-site": "cross-site" } });
+    expect(fromMail.statusCode).toBe(200);
+    expect(fromMail.body).toContain(`<meta http-equiv="refresh" content="0;url=${url}"/>`);
+    // Reloaded from the site itself, without a session: the sign-in page, no loop.
+    const reloaded = await app.inject({ url, headers: { "sec-fetch-site": "same-origin" } });
+    expect(reloaded.body).toContain("Recevoir un lien de connexion");
+  });
+
   it("ends the session on the server when signing out: the old cookie opens nothing", async () => {
     const { cookie, csrf } = await signIn("ventes@hestia.test");
     const out = await post("/equipe/deconnexion", { csrf }, { headers: { cookie } });
