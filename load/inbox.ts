@@ -1,13 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { buildApp } from "../src/server/http/app";
-import { fixedSite } from "../src/server/http/site-files";
-import { createLogger } from "../src/server/log/logger";
-import { createQuoteEndpoint } from "../src/server/quote-endpoint";
-import { parseRateLimits } from "../src/server/spam/rate-limit";
-import { secretHash } from "../src/server/team/sign-in";
 import type { Delivery, InboxQuery, Lead, LeadStatus } from "../src/server/leads/lead-store";
 import type { SqlLeadStore } from "../src/server/leads/sql-store";
 import { searchText } from "../src/server/leads/search-fold";
@@ -15,6 +8,8 @@ import { writeDelivery } from "../src/server/leads/sql-deliveries";
 import type { QuoteRequest } from "../src/shared/quote-request/quote-request";
 import { embeddedFolder, embeddedStore, postgresStore } from "../tests/pipeline/support/stores";
 import { TestPostgres } from "../tests/pipeline/support/postgres";
+import { pageBudgets, timePages } from "./inbox-pages";
+import { percentile, pick, runs, warmUpRuns, type Timing } from "./timing";
 
 // The inbox's reads with 10,000 leads (issue 30), run by `npm run bench:leads` after the posts
 // (load/leads.ts): on the embedded SQLite file, then on a throwaway PostgreSQL cluster started
@@ -25,8 +20,6 @@ import { TestPostgres } from "../tests/pipeline/support/postgres";
 // p50/p95/max against each query's budget; a budget missed makes the run fail.
 
 const leadCount = 10_000;
-const runs = 50;
-const warmUpRuns = 5;
 const pageSize = 50;
 
 /**
@@ -38,10 +31,8 @@ const budgets = {
   filtered: 50,
   deep: 75,
   search: 80,
-  // The whole page, through the production app: the server's budget.
-  pageFirst: 100,
-  pageSearch: 100,
-  pageDeep: 100,
+  // The whole page, through the production app (./inbox-pages.ts): the server's budget.
+  ...pageBudgets,
 } as const;
 type QueryName = keyof typeof budgets;
 
@@ -69,8 +60,6 @@ const messages = [
   (n: number, city: string) =>
     `Demande de devis pour « 100 % des dossiers » de ${city} : ${n} logements, procédure contentieuse incluse.`,
 ];
-
-const pick = <T>(list: readonly T[], i: number): T => list[i % list.length]!;
 
 /** Lead number i, of `leadCount`, received over two years, a few at the same instant. */
 function leadNumber(i: number, start: number): Lead {
@@ -150,19 +139,7 @@ async function seed(store: SqlLeadStore, start: number): Promise<void> {
   await store.database.query("ANALYZE");
 }
 
-interface Timing {
-  engine: string;
-  query: QueryName;
-  what: string;
-  rows: number;
-  total: number;
-  p50: number;
-  p95: number;
-  max: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+type QueryTiming = Timing & { query: QueryName };
 
 async function time(
   engine: string,
@@ -170,7 +147,7 @@ async function time(
   query: QueryName,
   what: string,
   queries: InboxQuery[],
-): Promise<Timing> {
+): Promise<QueryTiming> {
   for (let i = 0; i < warmUpRuns; i += 1) await store.inbox(pick(queries, i));
   const latencies: number[] = [];
   let page = { leads: [] as Lead[], total: 0 };
@@ -192,88 +169,7 @@ async function time(
   };
 }
 
-/**
- * The inbox's page itself, as a signed-in member gets it: the production app (its routes, the
- * store's query, React's rendering), asked through Fastify's inject, a session made beforehand.
- */
-async function timePages(engine: string, store: SqlLeadStore): Promise<Timing[]> {
-  const folder = mkdtempSync(join(tmpdir(), "inbox-pages-"));
-  const publicDir = join(folder, "public");
-  mkdirSync(publicDir);
-  for (const file of ["index.html", "404.html"])
-    writeFileSync(join(publicDir, file), "<!doctype html>");
-  writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
-  const secret = "s".repeat(43);
-  const now = new Date();
-  await store.createSession({
-    idHash: secretHash(secret),
-    email: "ventes@exemple.fr",
-    role: "sales",
-    csrf: "c".repeat(43),
-    createdAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
-  });
-  const spam = { secret: "bench", limits: parseRateLimits("off") };
-  const siteUrl = "http://127.0.0.1";
-  const app = await buildApp({
-    site: fixedSite(publicDir),
-    endpoint: createQuoteEndpoint({ store: async () => store, spam }),
-    spam,
-    log: createLogger("silent"),
-    inbox: {
-      store: async () => store,
-      team: new Map([["ventes@exemple.fr", "sales"]]),
-      email: null,
-      delivery: { config: { email: null, webhook: null, siteUrl } },
-      siteUrl,
-    },
-  });
-  const cookie = `__Host-equipe=${secret}`;
-  const timePage = async (query: QueryName, what: string, urls: string[]): Promise<Timing> => {
-    const get = (url: string) => app.inject({ url, headers: { cookie } });
-    for (let i = 0; i < warmUpRuns; i += 1) await get(pick(urls, i));
-    const latencies: number[] = [];
-    let rows = 0;
-    let total = 0;
-    for (let i = 0; i < runs; i += 1) {
-      const target = pick(urls, i);
-      const started = performance.now();
-      const answer = await get(target);
-      latencies.push(performance.now() - started);
-      if (answer.statusCode !== 200) throw new Error(`${target}: answered ${answer.statusCode}`);
-      // Rows of the page's table, its header aside.
-      rows = answer.body.split("<tr>").length - 2;
-      total = Number(/class="summary"[^>]*>(\d+) demande/.exec(answer.body)?.[1] ?? NaN);
-    }
-    latencies.sort((a, b) => a - b);
-    return {
-      engine,
-      query,
-      what,
-      rows,
-      total,
-      p50: percentile(latencies, 50),
-      p95: percentile(latencies, 95),
-      max: latencies.at(-1) ?? NaN,
-    };
-  };
-  try {
-    return [
-      await timePage("pageFirst", "page /equipe/", ["/equipe/"]),
-      await timePage("pageDeep", "page /equipe/?page=180", ["/equipe/?page=180"]),
-      await timePage(
-        "pageSearch",
-        "page with a search",
-        ["dupont", "ELODIE", "habitat du nord"].map((q) => `/equipe/?q=${encodeURIComponent(q)}`),
-      ),
-    ];
-  } finally {
-    await app.close();
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
-
-async function measure(engine: string, store: SqlLeadStore): Promise<Timing[]> {
+async function measure(engine: string, store: SqlLeadStore): Promise<QueryTiming[]> {
   const start = Date.parse("2024-03-01T08:00:00.000Z");
   const seeded = performance.now();
   await seed(store, start);
@@ -298,7 +194,7 @@ async function measure(engine: string, store: SqlLeadStore): Promise<Timing[]> {
   ];
 }
 
-async function onEmbedded(): Promise<Timing[]> {
+async function onEmbedded(): Promise<QueryTiming[]> {
   const folder = embeddedFolder("inbox-load-");
   const store = await embeddedStore(folder);
   try {
@@ -309,7 +205,7 @@ async function onEmbedded(): Promise<Timing[]> {
   }
 }
 
-async function onPostgres(port: number): Promise<Timing[]> {
+async function onPostgres(port: number): Promise<QueryTiming[]> {
   const postgres = new TestPostgres(port, { durable: true });
   let store: SqlLeadStore | undefined;
   try {
@@ -329,7 +225,7 @@ export async function inboxBench(
   engines: readonly ("embedded" | "postgres")[],
   postgresPort: number,
 ): Promise<boolean> {
-  const all: Timing[] = [];
+  const all: QueryTiming[] = [];
   if (engines.includes("embedded")) all.push(...(await onEmbedded()));
   if (engines.includes("postgres")) all.push(...(await onPostgres(postgresPort)));
   const ms = (value: number) => `${value.toFixed(1)} ms`;

@@ -218,6 +218,11 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
       "TEAM_EMAILS : les liens de connexion partent par email, il faut aussi SMTP_URL, QUOTE_NOTIFY_TO et QUOTE_MAIL_FROM",
     );
   }
+  if (values.TEAM_EMAILS && !values.SITE_URL) {
+    problems.push(
+      "TEAM_EMAILS : les liens de connexion mènent à SITE_URL, qu'il faut donner (l'adresse publique de ce serveur)",
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {

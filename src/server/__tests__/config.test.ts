@@ -170,6 +170,40 @@ it.each([
   expect(problemsOf(env)).toEqual([expect.stringContaining(missing)]);
 });
 
+describe("TEAM_EMAILS", () => {
+  const team = "Ventes@Exemple.fr:sales, dpo@exemple.fr:admin";
+  const site = { SITE_URL: "https://www.exemple.fr" };
+
+  test("gives each address, lowercased, its role", () => {
+    const { team: members } = readServerConfig({ ...email, ...site, TEAM_EMAILS: team });
+    expect([...members]).toEqual([
+      ["ventes@exemple.fr", "sales"],
+      ["dpo@exemple.fr", "admin"],
+    ]);
+    expect(readServerConfig({}).team.size).toBe(0);
+  });
+
+  it.each([
+    "ventes@exemple.fr",
+    "ventes@exemple.fr:boss",
+    "a@b.fr:sales,a@b.fr:admin",
+    "nom:sales",
+  ])("%j is refused, named in French", (value) => {
+    expect(problemsOf({ ...email, ...site, TEAM_EMAILS: value })).toEqual([
+      expect.stringMatching(/^TEAM_EMAILS « .* » : attendu des adresses séparées par des virgules/),
+    ]);
+  });
+
+  test("needs the SMTP relay that carries the links, and SITE_URL where they lead", () => {
+    expect(problemsOf({ TEAM_EMAILS: team, ...site })).toEqual([
+      expect.stringContaining("il faut aussi SMTP_URL, QUOTE_NOTIFY_TO et QUOTE_MAIL_FROM"),
+    ]);
+    expect(problemsOf({ TEAM_EMAILS: team, ...email })).toEqual([
+      expect.stringContaining("les liens de connexion mènent à SITE_URL"),
+    ]);
+  });
+});
+
 test("an unknown QUOTE_ variable (a typo leaves a default in force) is refused", () => {
   expect(problemsOf({ QUOTE_RATE_LIMT: "off" })).toEqual([
     "QUOTE_RATE_LIMT : variable inconnue (voir docs/configuration.md)",

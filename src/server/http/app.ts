@@ -16,8 +16,9 @@ import type { SiteSource } from "./site-files";
 
 // The production server as one Fastify app: the process-wide plugins first (./plugins/: the log
 // line and request id of every answer, the built site with its headers and error pages), then one
-// encapsulated plugin per concern (./routes/): under /api/, and the team's inbox under /equipe/. serve.ts runs it; the tests build it
-// with their own site, store and logger. Fastify adds no X-Powered-By and no CORS header.
+// encapsulated plugin per concern (./routes/): under /api/, and the team's inbox under /equipe/.
+// serve.ts runs it; the tests build it with their own site, store and logger. Fastify adds no
+// X-Powered-By and no CORS header.
 
 export interface AppOptions {
   /** The built site: public/ read once at start, or the live release (./site-files.ts). */

@@ -32,7 +32,11 @@ export interface InboxFilters {
   page: number;
 }
 
-const day = /^\d{4}-\d{2}-\d{2}$/;
+/** A real day written YYYY-MM-DD: 2024-02-31 is not one (Date would read it as 2 March). */
+const isDay = (text: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) &&
+  !Number.isNaN(Date.parse(text)) &&
+  new Date(`${text}T00:00:00Z`).toISOString().slice(0, 10) === text;
 
 /** Midnight in Paris at the start of `isoDay`, as an instant (daylight saving time included). */
 export function parisMidnight(isoDay: string): Date {
@@ -61,7 +65,7 @@ export function readFilters(query: Record<string, unknown>): {
   if (!["", "oui", "non"].includes(quarantaine)) quarantaine = "";
   const dates = { du: single(query.du), au: single(query.au) };
   for (const key of ["du", "au"] as const) {
-    if (dates[key] !== "" && (!day.test(dates[key]) || Number.isNaN(Date.parse(dates[key])))) {
+    if (dates[key] !== "" && !isDay(dates[key])) {
       problems.push(
         `La date « ${dates[key].slice(0, 40)} » n'est pas une date : elle est ignorée.`,
       );

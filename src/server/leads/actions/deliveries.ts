@@ -3,9 +3,9 @@ import type { LeadStore } from "../lead-store";
 import { record, type Actor } from "./audit";
 
 // Deliveries made now, back-off ignored, at someone's request: every pending one (`retry`), or
-// one lead's (a release, the inbox's « Renvoyer »). The runner sends and records each channel as
-// it does for the server (src/server/delivery/runner.ts); the store types are whole LeadStores
-// because the runner takes one.
+// one lead's (a release, the inbox's « Réessayer les envois »). The runner sends and records
+// each channel as it does for the server (src/server/delivery/runner.ts); the store types are
+// whole LeadStores because the runner takes one.
 
 export interface DeliveryCounts {
   sent: number;

@@ -22,7 +22,7 @@ export async function erasePerson(
   store: Pick<LeadRecords, "erase"> & AuditLog,
   actor: Actor,
   email: string,
-  /** How many requests the person confirmed seeing (the inbox); none: whatever is found (the CLI). */
+  /** How many requests the person confirmed (the inbox); none: whatever is found (the CLI). */
   confirmedCount?: number,
 ): Promise<EraseResult> {
   let erased;

@@ -1,5 +1,5 @@
 // What a person does with the leads, one function per action, each leaving one audit line once
-// it has succeeded: the inbox (src/server/http/routes/team*.ts) and `npm run leads`
+// it has succeeded: the inbox (src/server/http/routes/team/) and `npm run leads`
 // (src/server/cli/) both call these, so the two cannot drift apart.
 
 export type { Actor, AuditLog } from "./audit";

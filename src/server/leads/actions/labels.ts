@@ -22,7 +22,7 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
   return leadStatuses.some((status) => status === value);
 }
 
-/** What `npm run leads -- status ID …` accepts: the labels with `-` for spaces, accents optional. */
+/** What `npm run leads -- status ID …` takes: the labels, `-` for spaces, accents optional. */
 const statusWords = new Map<string, LeadStatus>([
   ["nouvelle", "new"],
   ["en-cours", "in_progress"],

@@ -4,7 +4,8 @@ import type { FastifyPluginAsync } from "fastify";
 import { stylesheet, stylesheetPath } from "../../../team/pages/stylesheet";
 import { adminRoutes } from "./admin";
 import { leadRoutes } from "./leads";
-import { requireSession, type TeamRoutesOptions } from "./respond";
+import { oneLine } from "../../../one-line";
+import { refuse, requireSession, type TeamRoutesOptions } from "./respond";
 import { signInRoutes, signOutRoute } from "./sign-in";
 
 // The team's inbox under /equipe/ (src/server/team/): sign-in by an emailed link, the leads, and
@@ -29,6 +30,17 @@ const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, options) =
   app.get("/equipe", async (_request, reply) =>
     reply.withHostHeaders("/equipe").redirect("/equipe/", 301),
   );
+
+  // An error in these pages (a form over 16 KB, a store gone) is a French page, not the API's JSON.
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 500) request.log.error(`team: answered ${status}: ${oneLine(error)}`);
+    const text =
+      status >= 500
+        ? "Une erreur est survenue sur le serveur : rien n'a été fait, réessayez."
+        : "Cette requête n'a pas pu être lue : rien n'a été fait.";
+    return refuse(request, reply, status, text, `error ${status}`);
+  });
 
   signInRoutes(app, options);
   // Every other page and post: a session first (and its token, for a post), checked once here.

@@ -9,7 +9,13 @@ import {
 } from "../../../leads/actions";
 import type { Actor } from "../../../leads/actions/audit";
 import { uuidPattern } from "../../../leads/lead-rows";
-import { pageSize, readFilters, statusFromParam, storeQuery } from "../../../team/inbox-filters";
+import {
+  filtersSearch,
+  pageSize,
+  readFilters,
+  statusFromParam,
+  storeQuery,
+} from "../../../team/inbox-filters";
 import { InboxPage } from "../../../team/pages/inbox-page";
 import { LeadPage } from "../../../team/pages/lead-page";
 import { MessagePage } from "../../../team/pages/sign-in-pages";
@@ -53,6 +59,10 @@ export async function inboxPage(
   const page = await (
     await store()
   ).inbox({ ...storeQuery(filters), limit: pageSize, offset: (filters.page - 1) * pageSize });
+  const last = Math.max(1, Math.ceil(page.total / pageSize));
+  // Past the last page (an old bookmark, a number typed): to the last one.
+  if (filters.page > last)
+    return reply.redirect(`/equipe/${filtersSearch(filters, { page: last })}`);
   const notice =
     problems.length > 0 ? { kind: "error" as const, text: problems.join(" ") } : outcomeOf(request);
   return sendPage(
@@ -153,7 +163,8 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
 
   // What the list shows, every page together, as a file: the same filters as the address.
   for (const format of ["csv", "json"] as const) {
-    app.get(`/equipe/export.${format}`, async (request, reply) => {
+    // No HEAD route: a HEAD (a prefetch) would build the whole export and write its audit line.
+    app.get(`/equipe/export.${format}`, { exposeHeadRoute: false }, async (request, reply) => {
       const { filters } = readFilters(request.query as Record<string, unknown>);
       const file = await exportLeads(await store(), actorOf(request), storeQuery(filters), format);
       return reply

@@ -184,6 +184,19 @@ describe("signing in", () => {
     expect(answers).toEqual([200, 200, 200, 429]);
   });
 
+  it("answers a form too large, or a bad date or page, in French", async () => {
+    const huge = await post("/equipe/lien", { email: "x".repeat(20_000) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.headers["content-type"]).toMatch(/^text\/html/);
+    expect(huge.body).toContain("rien n&#x27;a été fait");
+    const { cookie } = await signIn("ventes@hestia.test");
+    const badDay = await app.inject({ url: "/equipe/?du=2024-02-31", headers: { cookie } });
+    expect(badDay.body).toContain("La date « 2024-02-31 » n&#x27;est pas une date");
+    const far = await app.inject({ url: "/equipe/?q=x&page=999999", headers: { cookie } });
+    expect(far.statusCode).toBe(302);
+    expect(far.headers.location).toBe("/equipe/?q=x");
+  });
+
   it("refuses a sign-in posted from another site", async () => {
     const answer = await post(
       "/equipe/lien",
