@@ -182,4 +182,71 @@ describe.each([
     ]);
     await context.close();
   });
+
+  test("the privacy officer erases a person's data after typing their number, deletes a spam, reads the journal", async () => {
+    const marie = { email: "marie.durand@oph-exemple.fr", lastName: "Durand" };
+    await store.save(makeLead({ ...marie, company: "OPH de Lyon" }));
+    await store.save(makeLead({ ...marie, company: "OPH de Lyon (bis)" }));
+    const robot = {
+      ...makeLead({ company: "Robot SARL" }),
+      quarantine: { reason: "champ piège rempli" },
+    };
+    await store.save(robot);
+
+    const context = await browser.newContext({
+      locale: "fr-FR",
+      viewport: { width: 1280, height: 800 },
+    });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/equipe/`);
+    const before = smtp.mails.length;
+    await page.getByLabel("Adresse email").fill("dpo@hestia.test");
+    await page.getByRole("button", { name: "Recevoir un lien de connexion" }).click();
+    await page.goto(await emailedLink("dpo@hestia.test", before));
+    await page.getByRole("button", { name: "Se connecter" }).click();
+
+    await page.getByRole("link", { name: "Effacer les données d'une personne" }).click();
+    await page.getByLabel("Adresse email de la personne").fill(marie.email);
+    await page.getByRole("button", { name: "Voir ce qui sera effacé" }).click();
+    await page.getByRole("heading", { name: "2 demandes seront effacées" }).waitFor();
+    // The person's address is posted, never in the page's address (history, proxies' logs).
+    expect(page.url()).not.toContain("marie");
+    expect(await violations(page)).toEqual([]);
+    await page.getByLabel("Pour confirmer, tapez le nombre de demandes à effacer").fill("3");
+    await page.getByRole("button", { name: "Effacer définitivement" }).click();
+    await page.getByText("Le nombre tapé ne correspond pas").waitFor();
+    expect(await store.findByEmail(marie.email)).toHaveLength(2);
+    await page.getByLabel("Pour confirmer, tapez le nombre de demandes à effacer").fill("2");
+    await page.getByRole("button", { name: "Effacer définitivement" }).click();
+    await page.getByText("Effacé : 2 demande(s)").waitFor();
+    expect(await store.findByEmail(marie.email)).toEqual([]);
+    await page.screenshot({
+      path: `${screenshots}/inbox-erase-${engine}-1280.png`,
+      fullPage: true,
+    });
+
+    // A spam: its page first asks, then deletes.
+    await page.goto(`${site.url}/equipe/demandes/${robot.id}`);
+    await page.getByRole("link", { name: "Supprimer comme spam…" }).click();
+    await page.getByRole("heading", { name: "Supprimer comme spam ?" }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Supprimer définitivement" }).click();
+    await page.getByText("La demande a été supprimée comme spam.").waitFor();
+    expect(await store.get(robot.id)).toBeUndefined();
+
+    await page.getByRole("link", { name: "Journal" }).click();
+    await page.getByRole("heading", { name: "Journal" }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    const journal = await page.locator("main").innerText();
+    expect(journal).toContain("Effacement");
+    expect(journal).toContain("Spam confirmé");
+    expect(journal).not.toContain(marie.email);
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({
+      path: `${screenshots}/inbox-journal-${engine}-360.png`,
+      fullPage: true,
+    });
+    await context.close();
+  });
 });

@@ -1,8 +1,7 @@
 import React from "react";
 import type { AuditAction, AuditEntry, Lead, TeamSession } from "../../leads/lead-store";
-import { parisTime } from "../../leads/lead-fields";
 import { CsrfField, Layout, ScrollRegion } from "./layout";
-import { personName, ReceivedAt } from "./lead-parts";
+import { At, personName, ReceivedAt } from "./lead-parts";
 
 // The admin's pages: erasing one person's data (what will go is listed, and the number of
 // requests typed to confirm), and the audit log.
@@ -28,7 +27,9 @@ export function ErasePage({
         anti-robot et ses compteurs sont supprimés. Le journal garde la trace de l&apos;effacement,
         sans l&apos;adresse ni les données effacées.
       </p>
-      <form method="get" action="/equipe/effacer" className="stack">
+      {/* Posted, not in the address: the person's email stays out of the history and of logs. */}
+      <form method="post" action="/equipe/effacer/apercu" className="stack">
+        <CsrfField session={session} />
         <label htmlFor="email">Adresse email de la personne</label>
         <input id="email" name="email" type="email" required maxLength={254} defaultValue={email} />
         <button type="submit">Voir ce qui sera effacé</button>
@@ -39,8 +40,9 @@ export function ErasePage({
       {leads && leads.length > 0 && (
         <>
           <h2>
-            {leads.length} demande{leads.length > 1 ? "s" : ""} sera{leads.length > 1 ? "ont" : ""}{" "}
-            effacée{leads.length > 1 ? "s" : ""}
+            {leads.length > 1
+              ? `${leads.length} demandes seront effacées`
+              : "1 demande sera effacée"}
           </h2>
           <ul>
             {leads.map((lead) => (
@@ -116,7 +118,9 @@ export function AuditPage({
             <tbody>
               {entries.map((entry, index) => (
                 <tr key={`${entry.at}-${index}`}>
-                  <td>{parisTime(entry.at)}</td>
+                  <td>
+                    <At iso={entry.at} />
+                  </td>
                   <td>{entry.actor}</td>
                   <td>{actionNames[entry.action] ?? entry.action}</td>
                   <td>{entry.leadId ? <code>{entry.leadId}</code> : "—"}</td>

@@ -58,12 +58,9 @@ export function LeadPage({ session, lead, notice }: LeadPageProps) {
               <CsrfField session={session} />
               <button type="submit">Sortir de la quarantaine et transmettre</button>
             </form>
-            <form method="post" action={`${base}/spam`} className="inline">
-              <CsrfField session={session} />
-              <button type="submit" className="danger">
-                Confirmer le spam et supprimer
-              </button>
-            </form>
+            <p className="inline">
+              <a href={`${base}/spam`}>Supprimer comme spam…</a>
+            </p>
           </>
         )}
         {hasUnsentDelivery(lead) && (
@@ -91,6 +88,31 @@ export function LeadPage({ session, lead, notice }: LeadPageProps) {
           </dd>
         </div>
       </dl>
+    </Layout>
+  );
+}
+
+/** A spam deletion cannot be undone: the request is shown once more before it goes. */
+export function ConfirmSpamPage({ session, lead }: { session: TeamSession; lead: Lead }) {
+  const base = `/equipe/demandes/${lead.id}`;
+  return (
+    <Layout title="Supprimer comme spam ?" session={session}>
+      <p>
+        La demande de <strong>{personName(lead)}</strong> ({lead.request.company}), reçue le{" "}
+        {parisTime(lead.receivedAt)}, sera supprimée définitivement. Elle ne sera jamais transmise
+        aux commerciaux. Une vraie personne a pu remplir le formulaire trop vite : dans le doute,
+        sortez-la plutôt de la quarantaine.
+      </p>
+      <p className="meta">
+        <QuarantineBadge lead={lead} />
+      </p>
+      <form method="post" action={`${base}/spam`} className="inline">
+        <CsrfField session={session} />
+        <button type="submit" className="danger">
+          Supprimer définitivement
+        </button>
+        <a href={base}>Annuler</a>
+      </form>
     </Layout>
   );
 }

@@ -55,6 +55,17 @@ const shortParis = new Intl.DateTimeFormat("fr-FR", {
   timeStyle: "short",
 });
 
+const shortParisSeconds = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: "Europe/Paris",
+  dateStyle: "short",
+  timeStyle: "medium",
+});
+
+/** « 22/11/2026 22:14:03 », Paris time, for the journal. */
+export function At({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{shortParisSeconds.format(new Date(iso))}</time>;
+}
+
 /** « 22/11/2026 22:14 », Paris time, for the list. */
 export function ReceivedAt({ lead }: { lead: Lead }) {
   return <time dateTime={lead.receivedAt}>{shortParis.format(new Date(lead.receivedAt))}</time>;

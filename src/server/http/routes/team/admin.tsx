@@ -14,9 +14,13 @@ const wholePage = (value: unknown) =>
   typeof value === "string" && /^\d{1,6}$/.test(value) ? Math.max(1, Number(value)) : 1;
 
 export function adminRoutes(app: FastifyInstance, { store }: TeamRoutesOptions) {
-  app.get("/equipe/effacer", { config: { role: "admin" } }, async (request, reply) => {
-    const given = (request.query as { email?: unknown }).email;
-    const email = typeof given === "string" ? given.trim().slice(0, 254) : "";
+  app.get("/equipe/effacer", { config: { role: "admin" } }, async (request, reply) =>
+    sendPage(reply, <ErasePage session={request.teamSession!} email="" />),
+  );
+
+  // What an erasure would take, for an address posted (never in the page's address).
+  app.post("/equipe/effacer/apercu", { config: { role: "admin" } }, async (request, reply) => {
+    const email = formField(request, "email").trim().slice(0, 254);
     const leads = email ? await erasePreview(await store(), email) : undefined;
     return sendPage(
       reply,

@@ -17,7 +17,7 @@ import {
   storeQuery,
 } from "../../../team/inbox-filters";
 import { InboxPage } from "../../../team/pages/inbox-page";
-import { LeadPage } from "../../../team/pages/lead-page";
+import { ConfirmSpamPage, LeadPage } from "../../../team/pages/lead-page";
 import { MessagePage } from "../../../team/pages/sign-in-pages";
 import { formField, redirectTo, refuse, sendPage, type TeamRoutesOptions } from "./respond";
 
@@ -126,6 +126,14 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
       );
     }
     return backTo(reply, id, result.failed > 0 ? "libere-echec" : "libere");
+  });
+
+  app.get("/equipe/demandes/:id/spam", async (request, reply) => {
+    const id = idOf(request);
+    const lead = id && (await (await store()).get(id));
+    if (!lead) return noSuchLead(request, reply);
+    if (!lead.quarantine) return redirectTo(reply, `/equipe/demandes/${lead.id}`);
+    return sendPage(reply, <ConfirmSpamPage session={request.teamSession!} lead={lead} />);
   });
 
   app.post("/equipe/demandes/:id/spam", async (request, reply) => {
