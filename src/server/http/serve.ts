@@ -68,6 +68,10 @@ async function main(): Promise<void> {
       siteUrl: config.delivery.siteUrl,
     },
   });
+  // Sessions of addresses removed from TEAM_EMAILS end now, for good: the address coming back
+  // later does not bring them back.
+  const ended = await store.endSessionsExcept([...config.team.keys()], new Date());
+  if (ended > 0) log.info(`team: ${ended} session(s) of addresses no longer in TEAM_EMAILS ended`);
   const purging = startDailyPurge(store, config.retentionDays, log);
   // Sales hear of requests held in quarantine once a day, through the leads' SMTP relay.
   const digest = config.delivery.email

@@ -191,6 +191,11 @@ export interface TeamRecords {
   /** The session when it exists, was not ended and has not expired at `now`. */
   findSession(idHash: string, now: Date): Promise<TeamSession | undefined>;
   endSession(idHash: string, now: Date): Promise<void>;
+  /**
+   * Ends every open session whose address is not among `emails` (lowercase): a member removed
+   * from TEAM_EMAILS stays signed out even if the address comes back. Resolves to how many.
+   */
+  endSessionsExcept(emails: readonly string[], now: Date): Promise<number>;
   /** Durable before it resolves. */
   audit(entry: AuditEntry): Promise<void>;
   /** Newest first. */

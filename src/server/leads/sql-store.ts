@@ -66,6 +66,8 @@ export class SqlLeadStore implements LeadStore {
     this.team.createSession(...args);
   findSession = (...args: Parameters<LeadStore["findSession"]>) => this.team.findSession(...args);
   endSession = (...args: Parameters<LeadStore["endSession"]>) => this.team.endSession(...args);
+  endSessionsExcept = (...args: Parameters<LeadStore["endSessionsExcept"]>) =>
+    this.team.endSessionsExcept(...args);
   audit = (...args: Parameters<LeadStore["audit"]>) => this.team.audit(...args);
   auditLog = (...args: Parameters<LeadStore["auditLog"]>) => this.team.auditLog(...args);
   claimDigest = (...args: Parameters<LeadStore["claimDigest"]>) => this.team.claimDigest(...args);

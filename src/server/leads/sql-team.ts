@@ -1,4 +1,4 @@
-import { wholeNumber, type Database } from "./database";
+import { placeholders, wholeNumber, type Database } from "./database";
 import type { AuditAction, AuditEntry, TeamRecords, TeamRole, TeamSession } from "./lead-store";
 
 // The inbox's team records in SQL (tables sign_in_links, team_sessions, audit_log and
@@ -100,6 +100,16 @@ export class SqlTeamRecords implements TeamRecords {
       "UPDATE team_sessions SET ended_at = $2 WHERE id_hash = $1 AND ended_at IS NULL",
       [idHash, now],
     );
+  }
+
+  async endSessionsExcept(emails: readonly string[], now: Date): Promise<number> {
+    await this.ready();
+    const kept = emails.length === 0 ? "" : `AND email NOT IN (${placeholders(2, emails.length)})`;
+    const { rowCount } = await this.database.query(
+      `UPDATE team_sessions SET ended_at = $1 WHERE ended_at IS NULL ${kept}`,
+      [now, ...emails],
+    );
+    return rowCount;
   }
 
   async audit(entry: AuditEntry): Promise<void> {

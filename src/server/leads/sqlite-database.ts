@@ -60,8 +60,11 @@ function connectionTo(file: string): Connection {
     try {
       // WAL: a reader (`npm run leads -- list`) never waits for the server's writes, nor they
       // for it. synchronous=FULL: a commit returns once it is on disk, so a 201 survives a
-      // power cut.
-      db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON");
+      // power cut. secure_delete: an erasure (the right to erasure, a spam) overwrites what it
+      // deletes instead of leaving it in the file's free pages.
+      db.exec(
+        "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON; PRAGMA secure_delete = ON",
+      );
       // The inbox search's folding, PostgreSQL's lead_fold in JavaScript (search-fold.ts).
       db.function("lead_fold", { deterministic: true }, (value) =>
         typeof value === "string" ? fold(value) : value,

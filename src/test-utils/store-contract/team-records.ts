@@ -91,6 +91,15 @@ export function teamRecordsContract(name: string, engine: () => Engine): void {
       await expect(
         store.createSession({ ...session, role: "root" as "admin", idHash: hashOf() }),
       ).rejects.toThrow();
+
+      // An address gone from TEAM_EMAILS: its sessions end, the others' stay.
+      const removed = hashOf();
+      await store.createSession({ ...session, email: "parti@exemple.fr", idHash: removed });
+      expect(await second.endSessionsExcept(["dpo@exemple.fr"], now)).toBe(1);
+      expect(await store.findSession(removed, now)).toBeUndefined();
+      expect(await store.findSession(idHash, now)).toEqual(session);
+      expect(await store.endSessionsExcept([], now)).toBe(1);
+      expect(await store.findSession(idHash, now)).toBeUndefined();
     });
 
     test("the audit log reads newest first, in insertion order within one instant, paged", async () => {

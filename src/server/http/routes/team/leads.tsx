@@ -35,6 +35,10 @@ const outcomes: Record<string, { kind: "success" | "error"; text: string }> = {
   },
   spam: { kind: "success", text: "La demande a été supprimée comme spam." },
   relance: { kind: "success", text: "Les envois en attente ont été faits." },
+  "relance-rien": {
+    kind: "success",
+    text: "Rien n'était à envoyer à l'instant : un envoi est peut-être déjà en cours, rechargez la page dans une minute.",
+  },
   "relance-echec": {
     kind: "error",
     text: "Un envoi a encore échoué : il sera réessayé plus tard.",
@@ -165,8 +169,11 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
         "quarantined",
       );
     }
-    const failed = result.outcome === "retried" && result.failed > 0;
-    return backTo(reply, id, failed ? "relance-echec" : "relance");
+    if (result.outcome !== "retried" || result.sent + result.failed === 0) {
+      // Nothing pending, or the server's own delivery run holds it right now.
+      return backTo(reply, id, "relance-rien");
+    }
+    return backTo(reply, id, result.failed > 0 ? "relance-echec" : "relance");
   });
 
   // What the list shows, every page together, as a file: the same filters as the address.
