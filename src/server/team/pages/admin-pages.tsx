@@ -1,6 +1,6 @@
 import React from "react";
 import type { AuditAction, AuditEntry, Lead, TeamSession } from "../../leads/lead-store";
-import { CsrfField, Layout, ScrollRegion } from "./layout";
+import { CsrfField, Layout, Pager, ScrollRegion } from "./layout";
 import { At, personName, ReceivedAt } from "./lead-parts";
 
 // The admin's pages: erasing one person's data (what will go is listed, and the number of
@@ -131,12 +131,7 @@ export function AuditPage({
           </table>
         </ScrollRegion>
       )}
-      {pages > 1 && (
-        <nav className="pages" aria-label="Pages">
-          {page > 1 && <a href={`/equipe/journal?page=${page - 1}`}>Page précédente</a>}
-          {page < pages && <a href={`/equipe/journal?page=${page + 1}`}>Page suivante</a>}
-        </nav>
-      )}
+      <Pager page={page} pages={pages} href={(to) => `/equipe/journal?page=${to}`} />
     </Layout>
   );
 }

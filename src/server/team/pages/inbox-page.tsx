@@ -1,7 +1,7 @@
 import React from "react";
 import type { InboxPage as Page, TeamSession } from "../../leads/lead-store";
 import { filtersSearch, pageSize, statuses, type InboxFilters } from "../inbox-filters";
-import { Layout, ScrollRegion } from "./layout";
+import { Layout, Pager, ScrollRegion } from "./layout";
 import { DeliveryList, personName, QuarantineBadge, ReceivedAt, StatusBadge } from "./lead-parts";
 
 // The inbox: the filters (a GET form, so the address says what is shown), the export of what is
@@ -116,16 +116,11 @@ export function InboxPage({ session, filters, page, notice }: InboxPageProps) {
         </ScrollRegion>
       )}
 
-      {pages > 1 && (
-        <nav className="pages" aria-label="Pages">
-          {current > 1 && (
-            <a href={`/equipe/${filtersSearch(filters, { page: current - 1 })}`}>Page précédente</a>
-          )}
-          {current < pages && (
-            <a href={`/equipe/${filtersSearch(filters, { page: current + 1 })}`}>Page suivante</a>
-          )}
-        </nav>
-      )}
+      <Pager
+        page={current}
+        pages={pages}
+        href={(to) => `/equipe/${filtersSearch(filters, { page: to })}`}
+      />
     </Layout>
   );
 }

@@ -89,3 +89,25 @@ export function ScrollRegion({ label, children }: { label: string; children: Rea
     </div>
   );
 }
+
+/** The previous and next pages of a list, when it has more than one. */
+export function Pager({
+  page,
+  pages,
+  href,
+}: {
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+}) {
+  if (pages <= 1) return null;
+  return (
+    <nav className="pages" aria-label="Pages">
+      {page > 1 && <a href={href(page - 1)}>Page précédente</a>}
+      <span>
+        Page {page} sur {pages}
+      </span>
+      {page < pages && <a href={href(page + 1)}>Page suivante</a>}
+    </nav>
+  );
+}

@@ -1,5 +1,5 @@
 import React from "react";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { EmailSender } from "../../../delivery/email";
 import { oneLine } from "../../../one-line";
 import {
@@ -52,17 +52,23 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
     return inboxPage(request, reply, options);
   });
 
-  app.post("/equipe/lien", async (request, reply) => {
-    if (team.size === 0) return sendPage(reply, <NoTeamPage />, 403);
-    if (!sameOrigin(request, siteUrl)) {
-      return refuse(
-        request,
-        reply,
-        403,
-        "Ce formulaire ne vient pas de la boîte des demandes.",
-        "origin",
-      );
-    }
+  // The sign-in's two forms: refused while no one is allowed, and when posted from another site.
+  const signInForm = {
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (team.size === 0) return sendPage(reply, <NoTeamPage />, 403);
+      if (!sameOrigin(request, siteUrl)) {
+        return refuse(
+          request,
+          reply,
+          403,
+          "Ce formulaire ne vient pas de la boîte des demandes.",
+          "origin",
+        );
+      }
+    },
+  };
+
+  app.post("/equipe/lien", signInForm, async (request, reply) => {
     const opened = await store();
     const checked = await checkLinkRequest(opened, formField(request, "email"), request.ip);
     if (checked.outcome === "malformed") {
@@ -110,17 +116,7 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
     return sendPage(reply, <ConfirmSignInPage token={token} />);
   });
 
-  app.post("/equipe/connexion", async (request, reply) => {
-    if (team.size === 0) return sendPage(reply, <NoTeamPage />, 403);
-    if (!sameOrigin(request, siteUrl)) {
-      return refuse(
-        request,
-        reply,
-        403,
-        "Ce formulaire ne vient pas de la boîte des demandes.",
-        "origin",
-      );
-    }
+  app.post("/equipe/connexion", signInForm, async (request, reply) => {
     const opened = await store();
     const started = await startSession(opened, team, formField(request, "jeton"));
     if (!started) {

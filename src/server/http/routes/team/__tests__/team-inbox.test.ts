@@ -254,6 +254,26 @@ describe("the inbox", () => {
     expect(detail.body).toContain("x".repeat(9_950));
   });
 
+  it("pages the list 50 at a time, newest first, and searches across pages", async () => {
+    for (let i = 0; i < 51; i += 1) {
+      await store.save({
+        ...makeLead({ company: `Bailleur n° ${i}` }),
+        receivedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+      });
+    }
+    const { cookie } = await signIn("ventes@hestia.test");
+    const first = await app.inject({ url: "/equipe/", headers: { cookie } });
+    expect(first.body).toContain("51 demandes, page 1 sur 2.");
+    expect(first.body.indexOf("Bailleur n° 50")).toBeLessThan(first.body.indexOf("Bailleur n° 49"));
+    expect(first.body).not.toContain("Bailleur n° 0<");
+    expect(first.body).toContain('href="/equipe/?page=2"');
+    const second = await app.inject({ url: "/equipe/?page=2", headers: { cookie } });
+    expect(second.body).toContain("Bailleur n° 0<");
+    expect(second.body).toContain('href="/equipe/"');
+    const search = await app.inject({ url: "/equipe/?q=n%C2%B0%207", headers: { cookie } });
+    expect(search.body).toContain("1 demande.");
+  });
+
   it("refuses a post without the page's token, or from another origin, and changes nothing", async () => {
     const lead = makeLead();
     await store.save(lead);
