@@ -8,7 +8,6 @@ import {
   setLeadStatus,
 } from "../../../leads/actions";
 import type { Actor } from "../../../leads/actions/audit";
-import { uuidPattern } from "../../../leads/lead-rows";
 import {
   filtersSearch,
   pageSize,
@@ -77,10 +76,8 @@ export async function inboxPage(
 
 export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
   const { store, delivery } = options;
-  const idOf = (request: FastifyRequest) => {
-    const { id } = request.params as { id: string };
-    return uuidPattern.test(id) ? id : undefined;
-  };
+  // Any text: the store answers "no such lead" for one that cannot be a lead's id.
+  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
   const noSuchLead = (request: FastifyRequest, reply: FastifyReply) =>
     refuse(request, reply, 404, "Cette demande n'existe pas, ou a été supprimée.", "no such lead");
   const backTo = (reply: FastifyReply, id: string, outcome: string) =>
@@ -88,7 +85,7 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
 
   app.get("/equipe/demandes/:id", async (request, reply) => {
     const id = idOf(request);
-    const lead = id && (await (await store()).get(id));
+    const lead = await (await store()).get(id);
     if (!lead) {
       return sendPage(
         reply,
@@ -111,15 +108,15 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
     if (!status) {
       return refuse(request, reply, 400, "Ce statut n'existe pas : rien n'a été changé.", "status");
     }
-    const result = id && (await setLeadStatus(await store(), actorOf(request), id, status));
-    if (!id || !result || result.outcome === "not-found") return noSuchLead(request, reply);
+    const result = await setLeadStatus(await store(), actorOf(request), id, status);
+    if (result.outcome === "not-found") return noSuchLead(request, reply);
     return backTo(reply, id, "statut");
   });
 
   app.post("/equipe/demandes/:id/liberer", async (request, reply) => {
     const id = idOf(request);
-    const result = id && (await releaseLead(await store(), delivery, actorOf(request), id));
-    if (!id || !result || result.outcome === "not-found") return noSuchLead(request, reply);
+    const result = await releaseLead(await store(), delivery, actorOf(request), id);
+    if (result.outcome === "not-found") return noSuchLead(request, reply);
     if (result.outcome === "not-quarantined") {
       return refuse(
         request,
@@ -134,7 +131,7 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
 
   app.get("/equipe/demandes/:id/spam", async (request, reply) => {
     const id = idOf(request);
-    const lead = id && (await (await store()).get(id));
+    const lead = await (await store()).get(id);
     if (!lead) return noSuchLead(request, reply);
     if (!lead.quarantine) return redirectTo(reply, `/equipe/demandes/${lead.id}`);
     return sendPage(reply, <ConfirmSpamPage session={request.teamSession!} lead={lead} />);
@@ -142,8 +139,8 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
 
   app.post("/equipe/demandes/:id/spam", async (request, reply) => {
     const id = idOf(request);
-    const result = id && (await confirmSpam(await store(), actorOf(request), id));
-    if (!id || !result || result.outcome === "not-found") return noSuchLead(request, reply);
+    const result = await confirmSpam(await store(), actorOf(request), id);
+    if (result.outcome === "not-found") return noSuchLead(request, reply);
     if (result.outcome === "not-quarantined") {
       return refuse(
         request,
@@ -158,8 +155,8 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
 
   app.post("/equipe/demandes/:id/relancer", async (request, reply) => {
     const id = idOf(request);
-    const result = id && (await retryDeliveries(await store(), delivery, actorOf(request), id));
-    if (!id || !result || result.outcome === "not-found") return noSuchLead(request, reply);
+    const result = await retryDeliveries(await store(), delivery, actorOf(request), id);
+    if (result.outcome === "not-found") return noSuchLead(request, reply);
     if (result.outcome === "quarantined") {
       return refuse(
         request,
