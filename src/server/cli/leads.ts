@@ -4,6 +4,7 @@ import type { SqlLeadStore } from "../leads/sql-store";
 import { oneLine } from "../one-line";
 import { terminalActor, type CliContext } from "./command";
 import { commands } from "./commands";
+import { runCli } from "./run-cli";
 
 // `npm run leads -- <commande>`: the same commands on PostgreSQL and on the embedded database,
 // chosen by the same variables as the endpoint (DATABASE_URL, else QUOTE_DATABASE_DIR). Beside a
@@ -53,12 +54,4 @@ export async function main(argv: string[], env?: Env): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(oneLine(error));
-    process.exitCode = 1;
-  },
-);
+runCli(main);

@@ -4,7 +4,7 @@ import { failureNotifier } from "../deploy/failure-email";
 import { listReleases, switchTo } from "../deploy/releases";
 import { parisTime } from "../leads/lead-fields";
 import { createLogger } from "../log/logger";
-import { oneLine } from "../one-line";
+import { runCli } from "./run-cli";
 
 // `npm run site -- <commande>`: the deploys of our own server by hand, beside it or without it
 // (the same lock and the same releases as the server's webhook, src/server/deploy/): a first
@@ -113,12 +113,4 @@ function describe(release: ReturnType<typeof listReleases>[number]): string {
   return `${release.commit.slice(0, 7)} du ${parisTime(release.committedAt)}${author} : ${release.message} (version ${release.id})`;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(oneLine(error));
-    process.exitCode = 1;
-  },
-);
+runCli(main);
