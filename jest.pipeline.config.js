@@ -1,5 +1,5 @@
 // The lead pipeline's tests against real services: a throwaway PostgreSQL cluster, an SMTP
-// listener and a webhook receiver, started by the tests themselves on ports 9600-9699.
+// listener and a webhook receiver, started by the tests themselves on ports 9600-9799.
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: "node",

@@ -1,12 +1,6 @@
 /** @jest-environment node */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { openLeadStore } from "../../leads/open-store";
-import type { SqlLeadStore } from "../../leads/sql-store";
-import { embeddedSettings, makeLead, waitFor } from "../../../test-utils/leads";
-import { clearTables } from "../../../test-utils/store-contract/engines";
-import { TestSmtp } from "../../../../tests/pipeline/support/smtp";
+import { makeLead, waitFor } from "../../../test-utils/leads";
+import { storeAndSmtp } from "../../../test-utils/team-inbox";
 import { sendQuarantineDigest } from "../quarantine-digest";
 import { findSession, issueLink, startSession } from "../sign-in";
 
@@ -14,32 +8,14 @@ import { findSession, issueLink, startSession } from "../sign-in";
 // email, once a day from 9 o'clock in Paris. Each on the embedded store, with a real SMTP
 // listener for the email.
 
-const smtp = new TestSmtp(9765);
-const dataDir = join(mkdtempSync(join(tmpdir(), "team-clock-")), "leads");
+const t = storeAndSmtp(9765);
 const team = new Map([["ventes@hestia.test", "sales" as const]]);
-let store: SqlLeadStore;
-
-beforeAll(async () => {
-  store = await openLeadStore(embeddedSettings(dataDir));
-  await smtp.start();
-}, 120_000);
-
-afterAll(async () => {
-  await store.close();
-  await smtp.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-beforeEach(async () => {
-  await clearTables(store);
-  smtp.mails.length = 0;
-});
 
 /** A link emailed at `at`: its token. */
 async function linkAt(at: Date): Promise<string> {
   let token = "";
   await issueLink(
-    store,
+    t.store,
     team,
     "ventes@hestia.test",
     async (_to, sent) => {
@@ -54,24 +30,26 @@ const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
 
 test("a link works for 15 minutes, once", async () => {
   const at = new Date("2026-11-26T10:00:00Z");
-  expect(await startSession(store, team, await linkAt(at), minutes(at, 15.5))).toBeUndefined();
+  expect(await startSession(t.store, team, await linkAt(at), minutes(at, 15.5))).toBeUndefined();
   const token = await linkAt(at);
-  expect(await startSession(store, team, token, minutes(at, 14))).toBeDefined();
-  expect(await startSession(store, team, token, minutes(at, 14))).toBeUndefined();
+  expect(await startSession(t.store, team, token, minutes(at, 14))).toBeDefined();
+  expect(await startSession(t.store, team, token, minutes(at, 14))).toBeUndefined();
 });
 
 test("a session lasts 12 hours, and ends when its address leaves TEAM_EMAILS", async () => {
   const at = new Date("2026-11-26T10:00:00Z");
-  const started = (await startSession(store, team, await linkAt(at), at))!;
-  expect(await findSession(store, team, started.secret, minutes(at, 12 * 60 - 1))).toBeDefined();
-  expect(await findSession(store, team, started.secret, minutes(at, 12 * 60 + 1))).toBeUndefined();
-  expect(await findSession(store, new Map(), started.secret, minutes(at, 1))).toBeUndefined();
-  expect(await findSession(store, team, "C".repeat(43), minutes(at, 1))).toBeUndefined();
+  const started = (await startSession(t.store, team, await linkAt(at), at))!;
+  expect(await findSession(t.store, team, started.secret, minutes(at, 12 * 60 - 1))).toBeDefined();
+  expect(
+    await findSession(t.store, team, started.secret, minutes(at, 12 * 60 + 1)),
+  ).toBeUndefined();
+  expect(await findSession(t.store, new Map(), started.secret, minutes(at, 1))).toBeUndefined();
+  expect(await findSession(t.store, team, "C".repeat(43), minutes(at, 1))).toBeUndefined();
 });
 
 describe("the quarantine's daily email", () => {
   const email = {
-    smtpUrl: smtp.url,
+    smtpUrl: t.smtp.url,
     to: ["ventes@hestia.test"],
     from: "site@hestia.test",
     ack: false,
@@ -81,30 +59,32 @@ describe("the quarantine's daily email", () => {
   const morning = new Date("2026-11-26T09:30:00Z");
 
   test("none while the quarantine is empty", async () => {
-    await store.save(makeLead());
-    expect(await sendQuarantineDigest(store, email, site, true, morning)).toBe("empty");
-    expect(smtp.mails).toHaveLength(0);
+    await t.store.save(makeLead());
+    expect(await sendQuarantineDigest(t.store, email, site, true, morning)).toBe("empty");
+    expect(t.smtp.mails).toHaveLength(0);
   });
 
   test("once a day from 9 o'clock in Paris, saying how many, with the inbox's link", async () => {
     for (const reason of ["rempli en 0,8 s", "rempli en 1,1 s"]) {
-      await store.save({ ...makeLead(), quarantine: { reason } });
+      await t.store.save({ ...makeLead(), quarantine: { reason } });
     }
     expect(
-      await sendQuarantineDigest(store, email, site, true, new Date("2026-11-26T07:30:00Z")),
+      await sendQuarantineDigest(t.store, email, site, true, new Date("2026-11-26T07:30:00Z")),
     ).toBe("too-early");
-    expect(await sendQuarantineDigest(store, email, site, true, morning)).toBe("sent");
-    expect(await sendQuarantineDigest(store, email, site, true, minutes(morning, 60))).toBe(
+    expect(await sendQuarantineDigest(t.store, email, site, true, morning)).toBe("sent");
+    expect(await sendQuarantineDigest(t.store, email, site, true, minutes(morning, 60))).toBe(
       "already-sent",
     );
-    await waitFor(() => smtp.mails.length > 0, 5000, "the quarantine's email");
-    expect(smtp.mails).toHaveLength(1);
-    expect(smtp.mails[0]!.subject).toBe("2 demandes de devis attendent en quarantaine");
-    expect(smtp.mails[0]!.text).toContain(`${site}/equipe/?quarantaine=oui`);
+    await waitFor(() => t.smtp.mails.length > 0, 5000, "the quarantine's email");
+    expect(t.smtp.mails).toHaveLength(1);
+    expect(t.smtp.mails[0]!.subject).toBe("2 demandes de devis attendent en quarantaine");
+    expect(t.smtp.mails[0]!.text).toContain(`${site}/equipe/?quarantaine=oui`);
     // The next day, again; a relay down gives the day back, and the next check sends it.
     const nextDay = minutes(morning, 24 * 60);
     const down = { ...email, smtpUrl: "smtp://127.0.0.1:1" };
-    await expect(sendQuarantineDigest(store, down, site, true, nextDay)).rejects.toThrow();
-    expect(await sendQuarantineDigest(store, email, site, true, minutes(nextDay, 60))).toBe("sent");
+    await expect(sendQuarantineDigest(t.store, down, site, true, nextDay)).rejects.toThrow();
+    expect(await sendQuarantineDigest(t.store, email, site, true, minutes(nextDay, 60))).toBe(
+      "sent",
+    );
   });
 });

@@ -1,0 +1,147 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance, InjectOptions } from "fastify";
+import { buildApp } from "../server/http/app";
+import { fixedSite } from "../server/http/site-files";
+import type { TeamMembers } from "../server/config-values";
+import { openLeadStore } from "../server/leads/open-store";
+import type { SqlLeadStore } from "../server/leads/sql-store";
+import { createQuoteEndpoint } from "../server/quote-endpoint";
+import { parseRateLimits } from "../server/spam/rate-limit";
+import { TestSmtp } from "../../tests/pipeline/support/smtp";
+import { testChallengeSecret } from "./anti-bot";
+import { embeddedSettings, waitFor } from "./leads";
+import { captureLog } from "./log-capture";
+import { clearTables } from "./store-contract/engines";
+
+// The team inbox's tests, on the embedded store with a real SMTP listener in the test process
+// (each file on its own port), emptied before each test; and, for those going through the
+// production app (Fastify's inject), the app with a team, a form poster and a sign-in from the
+// emailed link.
+
+export const team: TeamMembers = new Map([
+  ["ventes@hestia.test", "sales"],
+  ["dpo@hestia.test", "admin"],
+]);
+
+/** A store and an SMTP listener for the file's tests, started before them, stopped after. */
+export function storeAndSmtp(smtpPort: number) {
+  const smtp = new TestSmtp(smtpPort);
+  const dataDir = join(mkdtempSync(join(tmpdir(), "team-data-")), "leads");
+  let store: SqlLeadStore;
+  const services = {
+    smtp,
+    /** Opened before the file's first test. */
+    get store(): SqlLeadStore {
+      return store;
+    },
+  };
+  beforeAll(async () => {
+    store = await openLeadStore(embeddedSettings(dataDir));
+    await smtp.start();
+  }, 120_000);
+  afterAll(async () => {
+    await store.close();
+    await smtp.stop();
+    rmSync(join(dataDir, ".."), { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    await clearTables(store);
+    smtp.mails.length = 0;
+  });
+  return services;
+}
+
+/** The production app with the inbox, rebuilt for each test (`reopen` gives it another team). */
+export function teamApp(smtpPort: number) {
+  const services = storeAndSmtp(smtpPort);
+  const { smtp } = services;
+  const site = "http://127.0.0.1:9761";
+  let folder = "";
+  const harness = {
+    smtp,
+    get store(): SqlLeadStore {
+      return services.store;
+    },
+    app: undefined as unknown as FastifyInstance,
+    logged: captureLog(),
+    /** The app again, with another team. */
+    async reopen(members: TeamMembers): Promise<void> {
+      await close();
+      harness.app = await appWith(members);
+    },
+    /** Posts a form as a browser does. */
+    post(url: string, fields: Record<string, string>, extra: Partial<InjectOptions> = {}) {
+      return harness.app.inject({
+        method: "POST",
+        url,
+        payload: new URLSearchParams(fields).toString(),
+        ...extra,
+        headers: { "content-type": "application/x-www-form-urlencoded", ...extra.headers },
+      });
+    },
+    /** The token of the last sign-in link emailed to `to`. */
+    async linkTokenOf(to: string): Promise<string> {
+      const sentTo = (mail: (typeof smtp.mails)[number]) => JSON.stringify(mail.to).includes(to);
+      await waitFor(() => smtp.mails.some(sentTo), 5000, "the link's email");
+      const mail = smtp.mails.filter(sentTo).at(-1)!;
+      return /jeton=([A-Za-z0-9_-]{43})/.exec(mail.text ?? "")![1]!;
+    },
+    /** Signs `email` in through its emailed link: the session's cookie and form token. */
+    async signIn(email: string): Promise<{ cookie: string; csrf: string }> {
+      await harness.post("/equipe/lien", { email });
+      const token = await harness.linkTokenOf(email);
+      const answer = await harness.post("/equipe/connexion", { jeton: token });
+      expect(answer.statusCode).toBe(303);
+      const cookie = String(answer.headers["set-cookie"]).split(";")[0]!;
+      const inbox = await harness.app.inject({ url: "/equipe/", headers: { cookie } });
+      const csrf = /name="csrf" value="([^"]+)"/.exec(inbox.body)![1]!;
+      return { cookie, csrf };
+    },
+  };
+
+  async function close() {
+    await harness.app?.close();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  }
+
+  async function appWith(members: TeamMembers) {
+    folder = mkdtempSync(join(tmpdir(), "team-"));
+    const publicDir = join(folder, "public");
+    mkdirSync(publicDir);
+    writeFileSync(join(publicDir, "index.html"), "<!doctype html><title>Accueil</title>");
+    writeFileSync(join(publicDir, "404.html"), "<!doctype html><title>Introuvable</title>");
+    writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
+    harness.logged = captureLog();
+    const { store } = services;
+    const email = {
+      smtpUrl: smtp.url,
+      to: ["ventes@hestia.test"],
+      from: "site@hestia.test",
+      ack: false,
+    };
+    return buildApp({
+      site: fixedSite(publicDir),
+      endpoint: createQuoteEndpoint({
+        store: async () => store,
+        spam: { secret: testChallengeSecret, limits: parseRateLimits("off") },
+      }),
+      spam: { secret: testChallengeSecret },
+      log: harness.logged.log,
+      inbox: {
+        store: async () => store,
+        team: members,
+        email,
+        delivery: { config: { email, webhook: null, siteUrl: site } },
+        siteUrl: site,
+      },
+    });
+  }
+
+  beforeEach(async () => {
+    harness.app = await appWith(team);
+  });
+  afterEach(close);
+  return harness;
+}
