@@ -5,15 +5,14 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp } from "../server/http/app";
 import { fixedSite } from "../server/http/site-files";
 import type { TeamMembers } from "../server/config-values";
-import { openLeadStore } from "../server/leads/open-store";
 import type { SqlLeadStore } from "../server/leads/sql-store";
 import { createQuoteEndpoint } from "../server/quote-endpoint";
 import { parseRateLimits } from "../server/spam/rate-limit";
 import { TestSmtp } from "../../tests/pipeline/support/smtp";
 import { testChallengeSecret } from "./anti-bot";
-import { embeddedSettings, waitFor } from "./leads";
+import { embeddedStoreForFile } from "./file-store";
+import { waitFor } from "./leads";
 import { captureLog } from "./log-capture";
-import { clearTables } from "./store-contract/engines";
 
 // The team inbox's tests, on the embedded store with a real SMTP listener in the test process
 // (each file on its own port), emptied before each test; and, for those going through the
@@ -28,29 +27,19 @@ export const team: TeamMembers = new Map([
 /** A store and an SMTP listener for the file's tests, started before them, stopped after. */
 export function storeAndSmtp(smtpPort: number) {
   const smtp = new TestSmtp(smtpPort);
-  const dataDir = join(mkdtempSync(join(tmpdir(), "team-data-")), "leads");
-  let store: SqlLeadStore;
-  const services = {
+  const files = embeddedStoreForFile("team-data-");
+  beforeAll(() => smtp.start());
+  beforeEach(() => {
+    smtp.mails.length = 0;
+  });
+  afterAll(() => smtp.stop());
+  return {
     smtp,
     /** Opened before the file's first test. */
     get store(): SqlLeadStore {
-      return store;
+      return files.store;
     },
   };
-  beforeAll(async () => {
-    store = await openLeadStore(embeddedSettings(dataDir));
-    await smtp.start();
-  }, 120_000);
-  afterAll(async () => {
-    await store.close();
-    await smtp.stop();
-    rmSync(join(dataDir, ".."), { recursive: true, force: true });
-  });
-  beforeEach(async () => {
-    await clearTables(store);
-    smtp.mails.length = 0;
-  });
-  return services;
 }
 
 /** The production app with the inbox, rebuilt for each test (`reopen` gives it another team). */

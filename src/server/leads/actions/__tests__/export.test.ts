@@ -1,31 +1,16 @@
 /** @jest-environment node */
-import { afterAll, beforeAll, beforeEach, expect, test } from "@jest/globals";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { embeddedSettings, makeLead } from "../../../../test-utils/leads";
-import { clearTables } from "../../../../test-utils/store-contract/engines";
+import { expect, test } from "@jest/globals";
+import { embeddedStoreForFile } from "../../../../test-utils/file-store";
+import { makeLead } from "../../../../test-utils/leads";
 import type { Lead } from "../../lead-store";
-import { openLeadStore } from "../../open-store";
-import type { SqlLeadStore } from "../../sql-store";
 import { exportLeads, type Actor, type ExportedLead } from "..";
 
 // The export on the embedded engine, of leads written by hostile visitors: read as bytes (BOM,
 // separator, line ends, neutralised cells) and as JSON, with one audit line naming the filter
 // but never what was searched for.
 
-const folder = mkdtempSync(join(tmpdir(), "lead-export-"));
 const actor: Actor = { name: "ventes@exemple.fr", requestId: "req-7" };
-let store: SqlLeadStore;
-
-beforeAll(async () => {
-  store = await openLeadStore(embeddedSettings(join(folder, "leads")));
-});
-beforeEach(() => clearTables(store));
-afterAll(async () => {
-  await store?.close();
-  rmSync(folder, { recursive: true, force: true });
-});
+const files = embeddedStoreForFile("lead-export-");
 
 const long = "A".repeat(10_000);
 const hostile = makeLead({
@@ -75,8 +60,8 @@ function cells(text: string): string[][] {
 const runnable = (cell: string) => /^[\t\r\n]|^[\s"]*[=+\-@]/.test(cell);
 
 test("CSV: BOM, `;`, CRLF, a status column, and every hostile cell shown as text", async () => {
-  for (const lead of [hostile, sneaky]) await store.save(lead);
-  const file = await exportLeads(store, actor, {}, "csv");
+  for (const lead of [hostile, sneaky]) await files.store.save(lead);
+  const file = await exportLeads(files.store, actor, {}, "csv");
   expect(file.count).toBe(2);
   expect(file.filename).toMatch(/^demandes-\d{4}-\d\d-\d\d\.csv$/);
 
@@ -112,8 +97,8 @@ test("CSV: BOM, `;`, CRLF, a status column, and every hostile cell shown as text
 });
 
 test("JSON: the same fields, the same values once parsed, no `<` in its text, no BOM", async () => {
-  for (const lead of [hostile, sneaky]) await store.save(lead);
-  const file = await exportLeads(store, actor, {}, "json");
+  for (const lead of [hostile, sneaky]) await files.store.save(lead);
+  const file = await exportLeads(files.store, actor, {}, "json");
   expect(file.filename).toMatch(/\.json$/);
   expect(file.body.startsWith("[")).toBe(true);
   expect(file.body).not.toMatch(/[<>]/);
@@ -132,21 +117,26 @@ test("JSON: the same fields, the same values once parsed, no `<` in its text, no
 test("the audit line says how many, in which format, and which filter, without the searched text", async () => {
   const claire = makeLead({ email: "claire.martin@oph-exemple.fr", firstName: "Claire" });
   const robot = { ...makeLead(), quarantine: { reason: "trop rapide" } };
-  for (const lead of [claire, robot]) await store.save(lead);
+  for (const lead of [claire, robot]) await files.store.save(lead);
 
   const filtered = await exportLeads(
-    store,
+    files.store,
     actor,
     { status: "new", quarantine: "none", search: "Claire" },
     "csv",
   );
   expect(filtered.count).toBe(1);
-  const person = await exportLeads(store, actor, { email: "CLAIRE.MARTIN@oph-exemple.fr" }, "json");
+  const person = await exportLeads(
+    files.store,
+    actor,
+    { email: "CLAIRE.MARTIN@oph-exemple.fr" },
+    "json",
+  );
   expect(person.count).toBe(1);
-  const all = await exportLeads(store, actor, { quarantine: "only" }, "csv");
+  const all = await exportLeads(files.store, actor, { quarantine: "only" }, "csv");
   expect(all.count).toBe(1);
 
-  const { entries } = await store.auditLog({ limit: 10, offset: 0 });
+  const { entries } = await files.store.auditLog({ limit: 10, offset: 0 });
   expect(
     entries.map(({ action, leadId, detail, actor: who, requestId }) => ({
       action,

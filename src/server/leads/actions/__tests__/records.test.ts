@@ -1,45 +1,30 @@
 /** @jest-environment node */
-import { afterAll, beforeAll, beforeEach, expect, test } from "@jest/globals";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { embeddedSettings, makeLead } from "../../../../test-utils/leads";
-import { clearTables } from "../../../../test-utils/store-contract/engines";
+import { expect, test } from "@jest/globals";
+import { embeddedStoreForFile } from "../../../../test-utils/file-store";
+import { makeLead } from "../../../../test-utils/leads";
 import { emailCounterKey } from "../../../spam/rate-limit";
-import { openLeadStore } from "../../open-store";
-import type { SqlLeadStore } from "../../sql-store";
 import { erasePerson, erasePreview, setLeadStatus, statusFromWord, type Actor } from "..";
 
 // Status and erasure on the embedded engine: what each changes, its one audit line, and nothing
 // changed nor recorded when it is refused.
 
-const folder = mkdtempSync(join(tmpdir(), "lead-records-actions-"));
 const actor: Actor = { name: "terminal (dpo)", requestId: null };
-let store: SqlLeadStore;
+const files = embeddedStoreForFile("lead-records-actions-");
 
-beforeAll(async () => {
-  store = await openLeadStore(embeddedSettings(join(folder, "leads")));
-});
-beforeEach(() => clearTables(store));
-afterAll(async () => {
-  await store?.close();
-  rmSync(folder, { recursive: true, force: true });
-});
-
-const auditLines = async () => (await store.auditLog({ limit: 50, offset: 0 })).entries;
+const auditLines = async () => (await files.store.auditLog({ limit: 50, offset: 0 })).entries;
 
 test("a status change is stored and recorded with both statuses, in French", async () => {
   const lead = makeLead();
-  await store.save(lead);
-  expect((await store.get(lead.id))?.status).toBe("new");
+  await files.store.save(lead);
+  expect((await files.store.get(lead.id))?.status).toBe("new");
 
-  const result = await setLeadStatus(store, actor, lead.id, "in_progress");
+  const result = await setLeadStatus(files.store, actor, lead.id, "in_progress");
   expect(result).toMatchObject({
     outcome: "changed",
     from: "new",
     lead: { status: "in_progress" },
   });
-  expect((await store.get(lead.id))?.status).toBe("in_progress");
+  expect((await files.store.get(lead.id))?.status).toBe("in_progress");
   expect(await auditLines()).toEqual([
     {
       at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -54,11 +39,13 @@ test("a status change is stored and recorded with both statuses, in French", asy
 
 test("the same status again, or an unknown lead, writes nothing and records nothing", async () => {
   const lead = makeLead();
-  await store.save(lead);
-  expect(await setLeadStatus(store, actor, lead.id, "new")).toMatchObject({
+  await files.store.save(lead);
+  expect(await setLeadStatus(files.store, actor, lead.id, "new")).toMatchObject({
     outcome: "unchanged",
   });
-  expect(await setLeadStatus(store, actor, "inconnue", "done")).toEqual({ outcome: "not-found" });
+  expect(await setLeadStatus(files.store, actor, "inconnue", "done")).toEqual({
+    outcome: "not-found",
+  });
   expect(await auditLines()).toEqual([]);
 });
 
@@ -81,18 +68,18 @@ async function twoPeople() {
     makeLead({ email: "Claire.Martin@oph-exemple.fr" }),
   ];
   const paul = makeLead({ email: "paul.durand@oph-exemple.fr" });
-  for (const lead of [...claire, paul]) await store.save(lead);
+  for (const lead of [...claire, paul]) await files.store.save(lead);
   // Keyed by the address's hash, as the spam screen does (src/server/spam/screen.ts).
   const owner = emailCounterKey("claire.martin@oph-exemple.fr");
   const now = Date.now();
-  await store.spendChallenge("nonce-1", new Date(now + 60_000), owner);
-  await store.countHit(owner, new Date(now - 1000), new Date(now + 60_000));
+  await files.store.spendChallenge("nonce-1", new Date(now + 60_000), owner);
+  await files.store.countHit(owner, new Date(now - 1000), new Date(now + 60_000));
   return { claire, paul };
 }
 
 test("the preview lists what an erasure would delete, and records nothing", async () => {
   const { claire } = await twoPeople();
-  const preview = await erasePreview(store, "CLAIRE.MARTIN@oph-exemple.fr");
+  const preview = await erasePreview(files.store, "CLAIRE.MARTIN@oph-exemple.fr");
   expect(preview.map((lead) => lead.id)).toEqual(claire.map((lead) => lead.id));
   expect(await auditLines()).toEqual([]);
 });
@@ -101,23 +88,23 @@ test.each([0, 1, 3])(
   "an erasure confirmed with %i requests instead of 2 changes nothing",
   async (count) => {
     const { claire } = await twoPeople();
-    expect(await erasePerson(store, actor, "claire.martin@oph-exemple.fr", count)).toEqual({
+    expect(await erasePerson(files.store, actor, "claire.martin@oph-exemple.fr", count)).toEqual({
       outcome: "count-mismatch",
       found: 2,
     });
-    for (const lead of claire) expect(await store.get(lead.id)).toBeDefined();
+    for (const lead of claire) expect(await files.store.get(lead.id)).toBeDefined();
     expect(await auditLines()).toEqual([]);
   },
 );
 
 test("an erasure with the right count deletes the person's data; its audit line holds counts only", async () => {
   const { claire, paul } = await twoPeople();
-  const result = await erasePerson(store, actor, "claire.martin@oph-exemple.fr", 2);
+  const result = await erasePerson(files.store, actor, "claire.martin@oph-exemple.fr", 2);
   expect(result).toMatchObject({ outcome: "erased", challenges: 1, counters: 1 });
   if (result.outcome !== "erased") return;
   expect(result.leads.map((lead) => lead.id)).toEqual(claire.map((lead) => lead.id));
-  for (const lead of claire) expect(await store.get(lead.id)).toBeUndefined();
-  expect(await store.get(paul.id)).toBeDefined();
+  for (const lead of claire) expect(await files.store.get(lead.id)).toBeUndefined();
+  expect(await files.store.get(paul.id)).toBeDefined();
 
   const lines = await auditLines();
   expect(lines).toEqual([
