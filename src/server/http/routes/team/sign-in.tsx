@@ -39,6 +39,8 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
   const { store, team, email, siteUrl } = options;
   // config.ts refuses a team without the SMTP relay that carries its links.
   if (team.size > 0 && !email) throw new Error("the inbox's team needs the leads' SMTP settings");
+  // The inbox's front door shows the list to a signed-in member: the same check as its pages.
+  const checkSession = requireSession(options);
 
   app.get("/equipe/", async (request, reply) => {
     if (team.size === 0) return sendPage(reply, <NoTeamPage />);
@@ -47,7 +49,7 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
       return sendPage(reply, <SameSiteReloadPage path={request.url} />);
     }
     if (!request.cookies[sessionCookie]) return sendPage(reply, <SignInPage />);
-    await requireSession(options)(request, reply);
+    await checkSession(request, reply);
     if (reply.sent) return reply;
     return inboxPage(request, reply, options);
   });
