@@ -1,7 +1,8 @@
-import React, { useEffect, useId, useRef, useState } from "react";
+import React, { useEffect, useRef } from "react";
 import useCompany from "../../hooks/use-company";
 import Icon from "../icon/icon";
 import Logo from "./logo";
+import { enhanceMenu } from "./menu-behaviour";
 import * as styles from "./site-header.module.css";
 
 // Absolute anchors so that the same links work from the legal pages too.
@@ -12,68 +13,53 @@ export const navigationLinks = [
   { href: "/#contact", label: "Contact" },
 ] as const;
 
-/** The sticky navigation bar, with a disclosure menu on small screens. */
+// A fixed id: the server's HTML and any render agree, and a page has one header.
+const menuId = "menu-principal";
+
+/**
+ * The sticky navigation bar, with a disclosure menu on small screens. The markup is the closed
+ * menu; menu-behaviour.ts makes it work, over this same HTML on production pages.
+ */
 export default function SiteHeader() {
   const { name } = useCompany();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const menuId = useId();
-  const menuButton = useRef<HTMLButtonElement>(null);
+  const header = useRef<HTMLElement>(null);
 
-  useEffect(() => {
-    if (!menuOpen) return undefined;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setMenuOpen(false);
-      // The focused link is about to be hidden: focus goes back to the control that opened it.
-      menuButton.current?.focus();
-    };
-    document.addEventListener("keydown", closeOnEscape);
-    return () => document.removeEventListener("keydown", closeOnEscape);
-  }, [menuOpen]);
-
-  const closeMenu = () => setMenuOpen(false);
+  useEffect(() => enhanceMenu(header.current!), []);
 
   return (
-    <header
-      className={styles.header}
-      onBlur={(event) => {
-        // Tabbing on past the last link closes the menu: left open, it would cover the element
-        // that now has focus (on a short or zoomed screen, the hero's button).
-        const next = event.relatedTarget;
-        if (next instanceof Node && !event.currentTarget.contains(next)) setMenuOpen(false);
-      }}
-    >
+    <header ref={header} className={styles.header} data-site-header>
       <div className={styles.bar}>
         <a className={styles.brand} href="/" aria-label={`${name}, accueil`}>
           <Logo />
           <span className={styles.brandName}>{name}</span>
         </a>
         <button
-          ref={menuButton}
           type="button"
           className={styles.menuButton}
-          aria-expanded={menuOpen}
+          aria-expanded="false"
           aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
+          data-menu-button
         >
-          <Icon name={menuOpen ? "close" : "menu"} />
-          <span>{menuOpen ? "Fermer" : "Menu"}</span>
+          <span className={styles.menuLabel} data-when="closed">
+            <Icon name="menu" />
+            Menu
+          </span>
+          <span className={styles.menuLabel} data-when="open" hidden>
+            <Icon name="close" />
+            Fermer
+          </span>
         </button>
-        <nav
-          id={menuId}
-          aria-label="Navigation principale"
-          className={`${styles.nav} ${menuOpen ? styles.navOpen : ""}`}
-        >
+        <nav id={menuId} aria-label="Navigation principale" className={styles.nav} data-menu>
           <ul className={styles.links}>
             {navigationLinks.map((link) => (
               <li key={link.href}>
-                <a className={styles.link} href={link.href} onClick={closeMenu}>
+                <a className={styles.link} href={link.href}>
                   {link.label}
                 </a>
               </li>
             ))}
           </ul>
-          <a className={styles.quoteButton} href="/#contact" onClick={closeMenu}>
+          <a className={styles.quoteButton} href="/#contact">
             Devis Gratuit
           </a>
         </nav>

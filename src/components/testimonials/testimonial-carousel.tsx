@@ -1,73 +1,51 @@
-import React, { useEffect, useState } from "react";
+import React, { useEffect, useRef } from "react";
 import type { Testimonial } from "../../hooks/use-testimonials";
 import Icon from "../icon/icon";
 import Section from "../ui/section";
+import { enhanceCarousel } from "./carousel-behaviour";
 import * as styles from "./testimonial-carousel.module.css";
 
-export const rotationDelayMs = 5000;
+export { rotationDelayMs } from "./carousel-behaviour";
 
 type TestimonialCarouselProps = { title: string; testimonials: readonly Testimonial[] };
 
-function prefersReducedMotion(): boolean {
-  return (
-    typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches
-  );
-}
-
 /**
- * One testimonial at a time, advancing every five seconds and looping. Rotation stops while the
- * carousel is hovered or focused, when the visitor pauses it, and never starts on its own under
- * reduced motion (WCAG 2.2.2).
+ * The testimonials, one at a time (carousel-behaviour.ts says how they move). The markup is what a
+ * visitor sees before the script: the first testimonial, the controls of a rotation under way.
  */
 export default function TestimonialCarousel({ title, testimonials }: TestimonialCarouselProps) {
   const count = testimonials.length;
-  const [current, setCurrent] = useState(0);
-  const [playing, setPlaying] = useState(false);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
-  // Pressing "play" is an explicit request: rotation then goes on even with focus inside.
-  const [startedByVisitor, setStartedByVisitor] = useState(false);
-  const rotating = playing && !hovered && (startedByVisitor || !focused) && count > 1;
+  const carousel = useRef<HTMLDivElement>(null);
+  // The script holds the slides it found: over another list (content edited in the admin or under
+  // `gatsby develop`) it starts again, from the first.
+  const layout = testimonials.map(({ id }) => id).join(" ");
 
-  // Auto-play starts after hydration so the server and the first client render agree.
-  useEffect(() => setPlaying(!prefersReducedMotion()), []);
-
-  useEffect(() => {
-    if (!rotating) return undefined;
-    const timer = window.setTimeout(
-      () => setCurrent((index) => (index + 1) % count),
-      rotationDelayMs,
-    );
-    return () => window.clearTimeout(timer);
-  }, [rotating, current, count]);
+  useEffect(() => (carousel.current ? enhanceCarousel(carousel.current) : undefined), [layout]);
 
   if (count === 0) return null;
 
   return (
     <Section id="temoignages" title={title}>
       <div
+        ref={carousel}
         className={styles.carousel}
         role="group"
         aria-roledescription="carrousel"
         aria-label="Témoignages de clients"
-        onMouseEnter={() => setHovered(true)}
-        onMouseLeave={() => setHovered(false)}
-        onFocus={() => setFocused(true)}
-        onBlur={(event) => {
-          if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
-        }}
+        data-carousel
       >
-        <div className={styles.slides} aria-live={rotating ? "off" : "polite"}>
+        <div className={styles.slides} aria-live="off" data-slides>
           {testimonials.map((testimonial, index) => (
             // The slide is a group (APG carousel pattern); a <figure> with a caption may not
             // take that role, so it sits inside.
             <div
               key={testimonial.id}
               className={styles.slide}
-              hidden={index !== current}
+              hidden={index !== 0}
               role="group"
               aria-roledescription="témoignage"
               aria-label={`${index + 1} sur ${count}`}
+              data-slide
             >
               <figure className={styles.figure}>
                 <blockquote className={styles.quote}>
@@ -79,17 +57,20 @@ export default function TestimonialCarousel({ title, testimonials }: Testimonial
           ))}
         </div>
         <div className={styles.controls}>
-          <button
-            type="button"
-            className={styles.toggle}
-            onClick={() => {
-              setStartedByVisitor(!playing);
-              setPlaying(!playing);
-            }}
-          >
-            <Icon name={playing ? "pause" : "play"} size={18} />
+          <button type="button" className={styles.toggle} data-carousel-toggle>
+            {/* Both labels share one place, so the button keeps its width when the script turns
+                one into the other (under reduced motion, as the page loads). */}
+            <span className={styles.toggleLabels}>
+              <span className={styles.toggleLabel} data-when="playing">
+                <Icon name="pause" size={18} />
+                Mettre en pause
+              </span>
+              <span className={styles.toggleLabel} data-when="paused" hidden>
+                <Icon name="play" size={18} />
+                Reprendre
+              </span>
+            </span>
             {/* The visible words start the accessible name, for voice control (WCAG 2.5.3). */}
-            {playing ? "Mettre en pause" : "Reprendre"}
             <span className="visually-hidden"> le défilement des témoignages</span>
           </button>
           <ul className={styles.dots}>
@@ -99,8 +80,8 @@ export default function TestimonialCarousel({ title, testimonials }: Testimonial
                   type="button"
                   className={styles.dot}
                   aria-label={`Afficher le témoignage ${index + 1} sur ${count}`}
-                  aria-current={index === current ? "true" : undefined}
-                  onClick={() => setCurrent(index)}
+                  aria-current={index === 0 ? "true" : undefined}
+                  data-dot
                 />
               </li>
             ))}

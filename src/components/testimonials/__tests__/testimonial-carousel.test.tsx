@@ -225,6 +225,24 @@ describe("TestimonialCarousel", () => {
     expectShowing(1, items);
   });
 
+  it("starts again over a new list of testimonials, as when content is edited", () => {
+    const { rerender } = render(<TestimonialCarousel title={title} testimonials={testimonials} />);
+    advance(5000);
+    expectShowing(2);
+    const items = makeTestimonials(4);
+    rerender(<TestimonialCarousel title={title} testimonials={items} />);
+    expectShowing(1, items);
+    expect(dot(1, 4)).toHaveAttribute("aria-current", "true");
+    advance(5000);
+    expectShowing(2, items);
+  });
+
+  it("leaves no timer behind once unmounted", () => {
+    const { unmount } = render(<TestimonialCarousel title={title} testimonials={testimonials} />);
+    unmount();
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
   it("shows nothing when content has no testimonial", () => {
     showCarousel([]);
     expect(screen.queryByRole("region", { name: title })).not.toBeInTheDocument();
