@@ -13,15 +13,23 @@ import tseslint from "typescript-eslint";
 // tests/lint/runtime-split.test.ts). What remains here is what types cannot express, with why.
 const tests = ["**/__tests__/**", "src/test-utils/**"];
 const browser = [
-  "src/{pages,templates,components,features,hooks,lib,start-up,styles,images,cms}/**",
+  "src/{pages,templates,components,features,hooks,lib,islands,styles,images,cms}/**",
   "gatsby-browser.tsx",
   "gatsby-ssr.tsx",
+  "plugins/*/gatsby-ssr.tsx",
 ];
 // src/cms/settings.ts runs anywhere (tsconfig.shared.json); src/cms/local-backend.mjs is the Node
 // launcher of `npm run cms` (tsconfig.build.json).
 const cmsAnywhere = ["src/cms/settings.ts"];
 const cmsNode = ["src/cms/local-backend.mjs"];
-const node = ["src/build/**", "gatsby-node.ts", "gatsby-config.ts", "src/server/**", "src/api/**"];
+const node = [
+  "src/build/**",
+  "gatsby-node.ts",
+  "gatsby-config.ts",
+  "plugins/*/*.ts",
+  "src/server/**",
+  "src/api/**",
+];
 const anywhere = ["src/shared/**", ...cmsAnywhere];
 
 // React's types resolve from every project, so the type checker cannot refuse them in Node code or

@@ -1,9 +1,10 @@
-// Browser-side wiring: head management, the shared layout, and the start-up (src/start-up/).
+// Browser-side wiring for `gatsby develop`, where Gatsby's runtime renders every page: head
+// management and the shared layout. Production pages load no Gatsby runtime; what moves on them
+// is an island (src/islands/first-load.ts).
 import type { GatsbyBrowser } from "gatsby";
 import React from "react";
 import { HelmetProvider } from "react-helmet-async";
 import Layout from "./src/components/layout/layout";
-import { endFirstHydration, hydrateAsTransition } from "./src/start-up/first-load";
 
 export const wrapRootElement: GatsbyBrowser["wrapRootElement"] = ({ element }) => (
   <HelmetProvider>{element}</HelmetProvider>
@@ -12,8 +13,3 @@ export const wrapRootElement: GatsbyBrowser["wrapRootElement"] = ({ element }) =
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element }) => (
   <Layout>{element}</Layout>
 );
-
-// Gatsby types this API with react-dom's legacy renderer, hence no GatsbyBrowser annotation.
-export const replaceHydrateFunction = hydrateAsTransition;
-
-export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = endFirstHydration;

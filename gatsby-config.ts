@@ -75,6 +75,13 @@ const config: GatsbyConfig = {
         })),
       },
     },
+    // Local plugins (plugins/): what moves on a page is an island, built apart; each page inlines
+    // only its own components' CSS.
+    "gatsby-plugin-islands",
+    "gatsby-plugin-page-css",
+    // Gatsby's browser runtime left out of every page: its scripts, preloads and announcer. Last,
+    // as its README asks, so that it sees every plugin's tags.
+    { resolve: "gatsby-plugin-no-javascript-utils", options: { removeGatsbyAnnouncer: true } },
   ],
 };
 

@@ -3,7 +3,6 @@ import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { cmsConnectOrigins } from "../cms/settings";
 import { siteUrl } from "../shared/site-url";
-import { bundlesAfterFirstPaint } from "./bundle-loader";
 import { buildAdmin } from "./admin-bundle";
 import { filesUnder } from "./public-files";
 import { precompressBuild } from "./precompress";
@@ -22,14 +21,13 @@ export function withoutNullBytes(html: string): string {
 }
 
 /**
- * Every HTML page under `publicDir` without NUL bytes and with the bundle loader in place of its
- * bundle tags (src/build/bundle-loader.ts); returns the pages it changed.
+ * Every HTML page under `publicDir` without NUL bytes; returns the pages it changed.
  */
 export function finishBuiltPages(publicDir: string): string[] {
   const changed: string[] = [];
   for (const file of filesUnder(publicDir).filter((name) => name.endsWith(".html"))) {
     const html = readFileSync(path.join(publicDir, file), "utf8");
-    const finished = bundlesAfterFirstPaint(withoutNullBytes(html));
+    const finished = withoutNullBytes(html);
     if (finished !== html) {
       writeFileSync(path.join(publicDir, file), finished);
       changed.push(file);
@@ -47,7 +45,7 @@ export function finishBuiltPages(publicDir: string): string[] {
 export const finishBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   const publicDir = path.resolve("public");
   const finished = finishBuiltPages(publicDir);
-  reporter.info(`Pages finished (NUL bytes, bundles after first paint): ${finished.length}`);
+  reporter.info(`Pages finished (NUL bytes): ${finished.length}`);
   const adminStarted = Date.now();
   const cms = await buildAdmin(publicDir, process.env);
   if (cms.warning) reporter.warn(cms.warning);

@@ -155,7 +155,7 @@ export type BuildFacts = {
  * The rules, built so that no header is set by two rules matching the same path: Cloudflare
  * Pages joins such values with commas (two policies, both enforced) and hosts differ on it. So
  * the shared security headers go on `/*`, while the CSP and Cache-Control go on disjoint paths:
- * each page, `/admin/*`, `/page-data/*`, `/static/*` and each hashed bundle.
+ * each page, `/admin/*`, `/page-data/*`, `/static/*`, `/islands/*` and each hashed bundle.
  */
 export function headerRules(facts: BuildFacts): Rule[] {
   const pageRules = facts.pageRoutes.flatMap((route) => {
@@ -177,6 +177,8 @@ export function headerRules(facts: BuildFacts): Rule[] {
     { path: "/admin/*", headers: [["Content-Security-Policy", facts.adminPolicy]] },
     { path: "/page-data/*", headers: [revalidate] },
     { path: "/static/*", headers: [immutable] },
+    // The islands (plugins/gatsby-plugin-islands): every file there is named after its content.
+    { path: "/islands/*", headers: [immutable] },
     ...[...facts.hashedAssets].sort().map((file) => ({ path: `/${file}`, headers: [immutable] })),
   ];
 }
@@ -219,6 +221,7 @@ export function nginxSnippet(rules: Rule[], sitePolicy: string): string {
     block("/admin/", headersOf("/admin/*"), ["try_files $uri $uri/ $uri/index.html =404;"]),
     block("/page-data/", headersOf("/page-data/*")),
     block("/static/", headersOf("/static/*")),
+    block("/islands/", headersOf("/islands/*")),
     ...assets.map((rule) => block(`= ${rule.path}`, rule.headers)),
     // Each page with its own policy; a 404 is answered from /404.html's location.
     ...pages.map((rule) =>

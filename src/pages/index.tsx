@@ -3,6 +3,7 @@ import React, { useEffect } from "react";
 import LandingPage from "../components/landing-page/landing-page";
 import Seo from "../components/seo/seo";
 import useLandingCopy from "../hooks/use-landing-copy";
+import { openAtRequestedSection } from "../islands/open-at";
 
 type LandingContext = { scrollTo?: string };
 
@@ -11,14 +12,14 @@ export default function IndexPage({ pageContext }: PageProps<object, LandingCont
   const { seo } = useLandingCopy();
   const { scrollTo } = pageContext;
 
-  useEffect(() => {
-    // A jump, not the smooth scroll of in-page links: the visitor asked for this page.
-    if (scrollTo) document.getElementById(scrollTo)?.scrollIntoView({ behavior: "instant" });
-  }, [scrollTo]);
+  // The page's start-up script opens the static page there; where React renders the page
+  // (`gatsby develop`), this does.
+  useEffect(openAtRequestedSection, [scrollTo]);
 
   return (
     <>
       <Seo title={seo.title} description={seo.description} canonicalPath="/" organisation />
+      {scrollTo && <span hidden data-opens-at={scrollTo} />}
       <LandingPage />
     </>
   );

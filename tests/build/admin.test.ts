@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { bundlesOf } from "../../src/build/bundle-loader";
+import { scriptFilesOf } from "./support/page-scripts";
 
 // The admin lives in public/admin/ on its own, built apart from the site (src/build/admin-bundle.ts):
 // search engines are told to skip it, it names no other host, it runs a Decap CMS line that gets
@@ -10,11 +10,9 @@ const publicDir = path.resolve(__dirname, "../../public");
 const adminHtml = readFileSync(path.join(publicDir, "admin/index.html"), "utf8");
 const admin = new DOMParser().parseFromString(adminHtml, "text/html");
 
-/** The scripts a page loads, as files of public/. */
+/** The scripts a page may load, as files of public/. */
 function scriptsOf(file: string): string[] {
-  return bundlesOf(readFileSync(path.join(publicDir, file), "utf8")).map((src) =>
-    src.replace(/^\//, ""),
-  );
+  return scriptFilesOf(readFileSync(path.join(publicDir, file), "utf8"));
 }
 
 describe("the admin page", () => {

@@ -1,9 +1,10 @@
 // The built files as the static host serves them: public/_headers, and on each page a
-// Content-Security-Policy that allows every inline script the page carries by its hash. Parsed
+// Content-Security-Policy that allows the site's own script files and, by its hash, each inline
+// script the page carries. Parsed
 // with jsdom, independently of the parser the build uses to compute the hashes.
 import { createHash } from "node:crypto";
-import { bundlesOf } from "../../src/build/bundle-loader";
 import { directive, pages, parse, ruleFor, rules, text } from "./support/built-site";
+import { scriptFilesOf } from "./support/page-scripts";
 
 describe.each(pages)("$file", ({ file, route }) => {
   const doc = parse(text(file), "text/html");
@@ -12,17 +13,17 @@ describe.each(pages)("$file", ({ file, route }) => {
     const policy = ruleFor(route)?.headers.get("content-security-policy") ?? "";
     const scriptSources = directive(policy, "script-src");
 
-    it("allows each of its inline scripts by hash, and no inline script at large", () => {
+    it("allows the site's own files and each of its inline scripts by hash, no inline script at large", () => {
       const inline = [...doc.querySelectorAll("script:not([src])")].filter((script) =>
         ["", "module", "text/javascript"].includes(script.getAttribute("type") ?? ""),
       );
-      expect(inline.length).toBeGreaterThan(0);
       for (const script of inline) {
         const hash = createHash("sha256")
           .update(script.textContent ?? "", "utf8")
           .digest("base64");
         expect(scriptSources).toContain(`'sha256-${hash}'`);
       }
+      expect(scriptSources).toContain("'self'");
       expect(scriptSources).not.toContain("'unsafe-inline'");
       expect(scriptSources).not.toContain("'unsafe-eval'");
     });
@@ -80,13 +81,12 @@ describe("public/_headers", () => {
     expect(directive(admin, "frame-ancestors")).toEqual(["'none'"]);
   });
 
-  it("caches hashed bundles and static/ for good, page data never without asking", () => {
+  it("caches the islands and static/ for good, page data never without asking", () => {
     const immutable = "public, max-age=31536000, immutable";
-    const scripts = bundlesOf(text("index.html"));
+    const scripts = scriptFilesOf(text("index.html"));
     expect(scripts.length).toBeGreaterThan(0);
-    for (const script of scripts) {
-      expect(ruleFor(script)?.headers.get("cache-control")).toBe(immutable);
-    }
+    for (const script of scripts) expect(script).toMatch(/^islands\//);
+    expect(ruleFor("/islands/*")?.headers.get("cache-control")).toBe(immutable);
     expect(ruleFor("/static/*")?.headers.get("cache-control")).toBe(immutable);
     expect(ruleFor("/page-data/*")?.headers.get("cache-control")).toBe(
       "public, max-age=0, must-revalidate",

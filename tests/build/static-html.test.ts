@@ -2,9 +2,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import matter from "gray-matter";
 import { formatEuro, formatPercent, formatRatio, formatLongDate } from "../../src/shared/format";
-import { bundlesOf } from "../../src/build/bundle-loader";
 import { siteUrl } from "../../src/shared/site-url";
-import { compileHint, onDemandBundle } from "../../src/build/compile-hint";
+import { scriptFilesOf, scriptSources } from "./support/page-scripts";
 
 // What a search engine reads: the static HTML of each page, before any script runs. The pages are
 // parsed documents with no window, so plain matchers are used rather than jest-dom's.
@@ -55,11 +54,15 @@ describe.each(pages)("$file", ({ file, canonical }) => {
     expect(html).not.toContain("\u0000");
   });
 
-  it("asks for Gatsby's bundles only after its first paint", () => {
-    expect(html).not.toMatch(/<script[^>]* src=/);
-    expect(html).toMatch(/function load\(\)\{.*\/app-[0-9a-f]+\.js.*"first-contentful-paint"/);
-    // One loader: a second would start the site twice, and hydration would fail.
-    expect(html.match(/function load\(\)/gu)).toHaveLength(1);
+  it("loads one script, the islands' start-up module, and nothing of Gatsby's runtime", () => {
+    expect(scriptSources(html)).toEqual([
+      expect.stringMatching(/^\/islands\/first-load-[A-Z0-9]+\.js$/),
+    ]);
+    expect(doc.querySelector("script[src]")?.getAttribute("type")).toBe("module");
+    // Gatsby's runtime is its scripts, their preloads and the page data they fetch.
+    expect(html).not.toMatch(/window\.pagePath|___chunkMapping|webpackCompilationHash/);
+    const preloads = 'link[as="script"], link[rel="modulepreload"], link[as="fetch"]';
+    expect(doc.querySelectorAll(preloads)).toHaveLength(0);
   });
 
   it('declares lang="fr"', () => {
@@ -165,48 +168,42 @@ describe.each(frontmatter("legal"))("legal page $data.path", ({ data }) => {
   });
 });
 
-describe("the bundles the landing page loads", () => {
+describe("the islands the landing page runs", () => {
   const html = htmlOf("index.html");
-  const bundles = bundlesOf(html);
+  const doc = parse(html);
+  const [startScript = ""] = scriptSources(html);
+  const startCode = readFileSync(path.join(publicDir, startScript), "utf8");
+  const files = scriptFilesOf(html);
 
-  it.each(bundles)("%s asks V8 to compile it in the background, its source map aligned", (src) => {
-    const file = path.join(publicDir, src);
-    expect(readFileSync(file, "utf8").startsWith(`${compileHint}\n`)).toBe(true);
-    // The hint's line has no mapping: the map's first line is empty.
-    const map = JSON.parse(readFileSync(`${file}.map`, "utf8")) as { mappings: string };
-    expect(map.mappings.startsWith(";")).toBe(true);
+  it("start with one file that imports nothing more at load, and React is not in it", () => {
+    // esbuild writes a static import as `import{…}from"./x.js"` or `import"./x.js"`.
+    expect(startCode).not.toMatch(/(?:^|[;}])import\s*[{"*]/);
+    expect(startCode).not.toContain("react.element");
   });
 
-  it("leave react-helmet-async on the server: the head is in the HTML", () => {
-    const sources = bundles.flatMap(
-      (src) =>
-        (
-          JSON.parse(readFileSync(path.join(publicDir, `${src}.map`), "utf8")) as {
-            sources: string[];
-          }
-        ).sources,
+  it("fetch the quote form's code on demand, with its worker", () => {
+    expect(startCode).toMatch(/"\/islands\/quote-form-[A-Z0-9]+\.js"/);
+    expect(startCode).toContain("import(");
+    expect(files).toContainEqual(expect.stringMatching(/^islands\/altcha\.worker-[A-Z0-9]+\.js$/));
+  });
+
+  it("name the form's classes as the page's HTML does", () => {
+    const form = doc.querySelector('[data-island="quote-form"]');
+    const classes = new Set(
+      [form, ...(form?.querySelectorAll("[class]") ?? [])].flatMap((element) => [
+        ...(element?.classList ?? []),
+      ]),
     );
-    expect(sources).toContainEqual(expect.stringContaining("src/start-up/head-from-server.tsx"));
-    expect(sources).not.toContainEqual(expect.stringContaining("react-helmet-async"));
-    expect(parse(html).head.querySelector('link[rel="canonical"]')).not.toBeNull();
-  });
-});
-
-describe("the bundles loaded on demand", () => {
-  // This build's files, as webpack's stats name them: a warm build leaves the bundles of
-  // earlier builds in public/ beside them.
-  const stats = JSON.parse(readFileSync(path.join(publicDir, "webpack.stats.json"), "utf8")) as {
-    assetsByChunkName: Record<string, string[]>;
-  };
-  const onDemand = Object.values(stats.assetsByChunkName)
-    .flat()
-    .filter((file) => onDemandBundle.test(file));
-
-  it("include the quote form's chunk", () => {
-    expect(onDemand).toEqual([expect.stringMatching(/^quote-form-[0-9a-f]+\.js$/)]);
+    expect(classes.size).toBeGreaterThan(10);
+    const code = files.map((file) => readFileSync(path.join(publicDir, file), "utf8")).join("\n");
+    for (const name of classes) expect(code).toContain(`"${name}"`);
   });
 
-  it.each(onDemand)("%s leaves V8 to compile its functions when they are called", (file) => {
-    expect(readFileSync(path.join(publicDir, file), "utf8")).not.toContain(compileHint);
+  it("give the form the props it was rendered with", () => {
+    const props = JSON.parse(
+      doc.querySelector('[data-island="quote-form"]')?.getAttribute("data-props") ?? "{}",
+    ) as { replyHours?: unknown; privacyPolicyPath?: unknown };
+    expect(props.replyHours).toEqual(expect.any(Number));
+    expect(props.privacyPolicyPath).toBe("/politique-confidentialite");
   });
 });

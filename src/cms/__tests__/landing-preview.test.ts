@@ -18,7 +18,7 @@ function sectionsDrawnBy(file: string, functionName: string): string[] {
   // A JSX tag, not a type argument such as entryData<LandingCopy>.
   return [...source.slice(start, end).matchAll(/(?<!\w)<([A-Z]\w+)/g)]
     .map((match) => match[1] ?? "")
-    .filter((name) => !["KeepServerHtml", "Waiting"].includes(name));
+    .filter((name) => name !== "Waiting");
 }
 
 const page = sectionsDrawnBy("components/landing-page/landing-page.tsx", "LandingPage");

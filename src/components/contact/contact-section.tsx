@@ -1,9 +1,6 @@
 import React from "react";
-import DeferredQuoteForm from "../../features/quote-form/deferred-quote-form";
 import type { QuoteFormProps } from "../../features/quote-form/quote-form";
-// The form's styles come with the page, not with its deferred code: its static HTML is on
-// screen, styled, before that code loads.
-import "../../features/quote-form/quote-form.module.css";
+import QuoteFormIsland from "../../features/quote-form/quote-form-island";
 import Icon from "../icon/icon";
 import Container from "../ui/container";
 import * as styles from "./contact-section.module.css";
@@ -35,7 +32,7 @@ export default function ContactSection({ title, intro, points, ...form }: Contac
             </ul>
           </div>
           <div className={styles.panel}>
-            <DeferredQuoteForm {...form} />
+            <QuoteFormIsland {...form} />
           </div>
         </div>
       </Container>

@@ -15,7 +15,7 @@ const besideTheText = "(min-width: 960px)";
 // (about 18 kB compressed) to swap placeholders, which an image shown at once does not need.
 // Where it is in the first screen it is the largest element: the head asks for it at high
 // priority, in the first format of the <picture> (AVIF), before the parser reaches it.
-// Attribute names are the HTML ones: the server writes the head (head-from-server.tsx).
+// Attribute names are the HTML ones: the head is the server's HTML, written by react-helmet-async.
 function preloadWhereBesideTheText(source: { srcSet: string; sizes?: string; type?: string }) {
   return {
     rel: "preload",

@@ -18,15 +18,13 @@ import References from "../references/references";
 import Results from "../results/results";
 import TenantNotice from "../tenants/tenant-notice";
 import TestimonialCarousel from "../testimonials/testimonial-carousel";
-import KeepServerHtml from "../../start-up/keep-server-html";
 
 /**
  * The landing page's sections, in docs/product.md's order, fed from `content/` (the admin's
  * landing preview draws the same sections in the same order: a test holds the two together,
  * as a shared list of sections would cost every visitor its bytes). Only the
- * carousel and the contact section (the form) have behaviour; the others keep their server HTML
- * instead of being hydrated. (`getImage` is not used: importing it ships gatsby-plugin-image's
- * browser runtime, and the hero draws a plain picture from the data.)
+ * carousel and the contact section (the form) have behaviour: they are the page's islands
+ * (src/islands/first-load.ts).
  */
 const LandingPage = memo(function LandingPage() {
   const copy = useLandingCopy();
@@ -40,42 +38,22 @@ const LandingPage = memo(function LandingPage() {
 
   return (
     <>
-      <KeepServerHtml>
-        <TenantNotice {...tenants.landingNotice} path={tenants.path} />
-      </KeepServerHtml>
-      <KeepServerHtml>
-        <Hero {...hero} image={hero.image.childImageSharp?.gatsbyImageData} />
-      </KeepServerHtml>
-      <KeepServerHtml>
-        <Approach {...copy.approach} />
-      </KeepServerHtml>
-      <KeepServerHtml>
-        <ComplementaryServices {...copy.complementaryServices} />
-      </KeepServerHtml>
-      <KeepServerHtml>
-        <Guarantees {...copy.guarantees} />
-      </KeepServerHtml>
-      <KeepServerHtml>
-        <Channels
-          {...copy.channels}
-          channels={figures.channels}
-          combinedContactRate={figures.combinedContactRate}
-          sources={figures.sources}
-        />
-      </KeepServerHtml>
-      <KeepServerHtml>
-        <Results copy={copy.results} figures={figures} />
-      </KeepServerHtml>
-      <KeepServerHtml>
-        <References {...copy.references} clients={clients} />
-      </KeepServerHtml>
+      <TenantNotice {...tenants.landingNotice} path={tenants.path} />
+      <Hero {...hero} image={hero.image.childImageSharp?.gatsbyImageData} />
+      <Approach {...copy.approach} />
+      <ComplementaryServices {...copy.complementaryServices} />
+      <Guarantees {...copy.guarantees} />
+      <Channels
+        {...copy.channels}
+        channels={figures.channels}
+        combinedContactRate={figures.combinedContactRate}
+        sources={figures.sources}
+      />
+      <Results copy={copy.results} figures={figures} />
+      <References {...copy.references} clients={clients} />
       <TestimonialCarousel title={copy.testimonials.title} testimonials={testimonials} />
-      <KeepServerHtml>
-        <Process {...copy.process} />
-      </KeepServerHtml>
-      <KeepServerHtml>
-        <CallToAction {...copy.cta} phone={company.phone} />
-      </KeepServerHtml>
+      <Process {...copy.process} />
+      <CallToAction {...copy.cta} phone={company.phone} />
       <ContactSection
         {...copy.contact}
         replyHours={figures.quoteReplyHours}

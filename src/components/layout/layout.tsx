@@ -4,7 +4,6 @@ import "../../styles/global.css";
 import React from "react";
 import SiteFooter from "../site-footer/site-footer";
 import SiteHeader from "../site-header/site-header";
-import KeepServerHtml from "../../start-up/keep-server-html";
 import * as styles from "./layout.module.css";
 
 /** The frame of every route: skip link, navigation, the page, footer. */
@@ -18,9 +17,7 @@ export default function Layout({ children }: { children: React.ReactNode }) {
       <main id="contenu" tabIndex={-1} className={styles.main}>
         {children}
       </main>
-      <KeepServerHtml>
-        <SiteFooter />
-      </KeepServerHtml>
+      <SiteFooter />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import React from "react";
-import KeepServerHtml from "../../start-up/keep-server-html";
 import Seo from "../seo/seo";
 import LegalDocument from "./legal-document";
 
@@ -12,7 +11,7 @@ type DocumentPageProps = {
 
 /**
  * A page of text from content/ (the legal pages, the accessibility statement, the tenants' page):
- * its head with its breadcrumbs, and its document, kept as the server rendered it.
+ * its head with its breadcrumbs, and its document.
  */
 export default function DocumentPage({ page, html, children }: DocumentPageProps) {
   return (
@@ -26,11 +25,9 @@ export default function DocumentPage({ page, html, children }: DocumentPageProps
           { name: page.title, path: page.path },
         ]}
       />
-      <KeepServerHtml>
-        <LegalDocument title={page.title} updatedAt={page.updatedAt} html={html}>
-          {children}
-        </LegalDocument>
-      </KeepServerHtml>
+      <LegalDocument title={page.title} updatedAt={page.updatedAt} html={html}>
+        {children}
+      </LegalDocument>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useSetAtom } from "jotai";
-import React, { useId } from "react";
+import React from "react";
 import FieldError from "./field-error";
+import { inputIdOf } from "./field-ids";
 import { quoteFormActionAtom } from "./quote-form-atoms";
 import * as styles from "./quote-form.module.css";
 import useFieldBinding from "./use-field-binding";
@@ -18,7 +19,7 @@ export default function ConsentField({
 }) {
   const dispatch = useSetAtom(quoteFormActionAtom);
   const { view, errorId, aria } = useFieldBinding("rgpd");
-  const inputId = useId();
+  const inputId = inputIdOf("rgpd");
   return (
     <div className={styles.consent}>
       <div className={styles.consentRow}>

@@ -1,27 +1,12 @@
-// The fields the visitor left before the form's code took over (see deferred-quote-form.tsx).
-// A module of its own, read by both the on-demand form and the page that loads it, so that
-// neither imports the other.
+// The fields the visitor left before the form's code took over: recorded by the page's start-up
+// script (src/islands/load-quote-form.ts) and handed to the form as it hydrates, so that an empty
+// required field tabbed through early still shows its message.
 
-const fieldsLeftEarly = new Set<string>();
-let formHasTakenOverFlag = false;
+let fieldsLeftEarly: ReadonlySet<string> = new Set();
 
-/** A `focusout` listener on the static form: records the field left, until the form takes over. */
-export function recordLeftField(event: FocusEvent): void {
-  const { target } = event;
-  if (formHasTakenOverFlag) return;
-  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) {
-    fieldsLeftEarly.add(target.name);
-  }
-}
-
-/** From now on the form's own state sees every field: stop recording. */
-export function markFormTakenOver(): void {
-  formHasTakenOverFlag = true;
-}
-
-/** Whether the form's code has hydrated the static form (its loader stops guarding it then). */
-export function formHasTakenOver(): boolean {
-  return formHasTakenOverFlag;
+/** Called by the form's island just before React hydrates the form. */
+export function handOverFieldsLeftEarly(names: ReadonlySet<string>): void {
+  fieldsLeftEarly = names;
 }
 
 /** The names of the fields left before the form took over. */

@@ -1,4 +1,5 @@
-import React, { useId } from "react";
+import React from "react";
+import { honeypotId } from "./field-ids";
 import * as styles from "./quote-form.module.css";
 
 /**
@@ -7,11 +8,10 @@ import * as styles from "./quote-form.module.css";
  * then quarantines the request. Not `display: none`, which the simplest robots skip.
  */
 export default function Honeypot() {
-  const inputId = useId();
   return (
     <div className={styles.honeypot} aria-hidden="true">
-      <label htmlFor={inputId}>Site web</label>
-      <input id={inputId} name="website" type="text" tabIndex={-1} autoComplete="off" />
+      <label htmlFor={honeypotId}>Site web</label>
+      <input id={honeypotId} name="website" type="text" tabIndex={-1} autoComplete="off" />
     </div>
   );
 }

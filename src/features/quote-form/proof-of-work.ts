@@ -1,4 +1,5 @@
 import { apiBaseUrl } from "../../lib/api-client";
+import { altchaWorkerUrl } from "./altcha-worker-url";
 
 // The proof of work the embedded endpoint asks of each quote request (ALTCHA, see
 // src/server/spam/challenge.ts). It starts when the visitor first types in the form, so that it
@@ -20,9 +21,7 @@ function solve(): Promise<string | null> {
       challenge === null
         ? null
         : new Promise<string | null>((resolve) => {
-            // webpack 5 bundles the worker as a file of its own, served from the site's origin:
-            // the CSP's worker-src 'self' lets it run, and nothing is built from a blob.
-            const worker = new Worker(new URL("./altcha.worker.ts", import.meta.url));
+            const worker = new Worker(altchaWorkerUrl());
             const finish = (payload: string | null) => {
               worker.terminate();
               resolve(payload);

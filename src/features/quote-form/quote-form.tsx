@@ -1,9 +1,10 @@
 import { useAtomValue, useSetAtom } from "jotai";
-import React, { useEffect, useId, useRef } from "react";
+import React, { useEffect, useRef } from "react";
 import Icon from "../../components/icon/icon";
 import { quoteFields } from "../../shared/quote-request/quote-request";
 import ConsentField from "./consent-field";
-import { fieldsLeftBeforeTakeOver, markFormTakenOver } from "./fields-left-early";
+import { formHintId } from "./field-ids";
+import { fieldsLeftBeforeTakeOver } from "./fields-left-early";
 import Honeypot from "./honeypot";
 import PrivacyNotice, { type PrivacyContact } from "./privacy-notice";
 import { formViewAtom, quoteFormActionAtom } from "./quote-form-atoms";
@@ -30,7 +31,6 @@ export type QuoteFormProps = {
 export default function QuoteForm({ replyHours, privacyPolicyPath, privacy }: QuoteFormProps) {
   const { status, canSubmit, invalidFieldCount } = useAtomValue(formViewAtom);
   const dispatch = useSetAtom(quoteFormActionAtom);
-  const hintId = useId();
   const submitting = status === "submitting";
   // After a success the emptied form would count every field as missing, right above the
   // confirmation: the hint waits for a new request.
@@ -40,11 +40,10 @@ export default function QuoteForm({ replyHours, privacyPolicyPath, privacy }: Qu
   const previousStatus = useRef(status);
   const form = useRef<HTMLFormElement>(null);
 
-  // The form's HTML is on screen before its code (see DeferredQuoteForm), and hydration leaves
+  // The form's HTML is on screen before its code (src/islands/load-quote-form.ts), and hydration leaves
   // what the visitor typed meanwhile in the fields without telling the form's state: take it in,
   // so it is neither lost nor sent as empty, and mark the fields already left as visited.
   useEffect(() => {
-    markFormTakenOver();
     const leftEarly = fieldsLeftBeforeTakeOver();
     const elements = form.current?.elements;
     if (!elements) return;
@@ -106,7 +105,7 @@ export default function QuoteForm({ replyHours, privacyPolicyPath, privacy }: Qu
           type="submit"
           className={styles.submit}
           disabled={!canSubmit}
-          aria-describedby={showHint ? hintId : undefined}
+          aria-describedby={showHint ? formHintId : undefined}
         >
           {submitting ? (
             <>
@@ -118,7 +117,7 @@ export default function QuoteForm({ replyHours, privacyPolicyPath, privacy }: Qu
           )}
         </button>
         {showHint && (
-          <p id={hintId} className={styles.hint}>
+          <p id={formHintId} className={styles.hint}>
             {invalidFieldCount > 1
               ? `Encore ${invalidFieldCount} champs à compléter correctement pour envoyer votre demande.`
               : "Encore 1 champ à compléter correctement pour envoyer votre demande."}

@@ -1,7 +1,8 @@
 import { useSetAtom } from "jotai";
-import React, { useId } from "react";
+import React from "react";
 import type { QuoteTextField } from "../../shared/quote-request/quote-request";
 import FieldError from "./field-error";
+import { inputIdOf } from "./field-ids";
 import { quoteFormActionAtom, type FieldState } from "./quote-form-atoms";
 import * as styles from "./quote-form.module.css";
 import useFieldBinding from "./use-field-binding";
@@ -58,7 +59,7 @@ export default function TextField({
 }: TextFieldSpec & { readOnly: boolean }) {
   const dispatch = useSetAtom(quoteFormActionAtom);
   const { view, errorId, aria } = useFieldBinding(field);
-  const inputId = useId();
+  const inputId = inputIdOf(field);
   const value = String(view.value);
   const common = {
     id: inputId,

@@ -36,11 +36,8 @@ beforeEach(() => {
   jest.mocked(useTenantPage).mockReturnValue(tenantPage);
 });
 
-// Outside production, KeepServerHtml throws on behaviour inside it: rendering the page here also
-// shows that every section it keeps has none.
 it("draws every section in the order of docs/product.md", async () => {
   render(<LandingPage />);
-  // The form's code loads on demand (at once here: no IntersectionObserver).
   await screen.findByRole("form", { name: "Demande de devis" });
   const sectionTitles = [
     landingCopy.approach.title,

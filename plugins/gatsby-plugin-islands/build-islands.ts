@@ -1,0 +1,147 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { build, type BuildOptions, type Metafile, type Plugin } from "esbuild";
+import { cssModuleExports } from "./css-class-names";
+
+// The islands' own build: esbuild bundles the page's start-up script (src/islands/first-load.ts),
+// the quote form's island it fetches on demand and the form's worker into public/islands/, each
+// file named after its content's hash. The components inside are the ones Gatsby renders into
+// the page's HTML: their CSS is already in the page, and their class names are Gatsby's own
+// (css-class-names.ts). Each file is built on its own and learns the address of the file it
+// loads, so that none imports a chunk shared with another: the start-up script is one request.
+
+/** Where the islands are built to, under public/, and the address they are served at. */
+export const islandsFolder = "islands";
+
+/**
+ * What is built, in order: each file, and the module through which the code that loads it learns
+ * its address (that module's source gives the address `gatsby develop` and the tests use).
+ */
+const steps = [
+  {
+    entry: "src/features/quote-form/altcha.worker.ts",
+    format: "iife",
+    addressModule: {
+      path: /\/altcha-worker-url$/,
+      contents: "export const altchaWorkerUrl = () =>",
+    },
+  },
+  {
+    entry: "src/islands/quote-form.tsx",
+    format: "esm",
+    addressModule: { path: /\/quote-form-address$/, contents: "export const quoteFormIsland =" },
+  },
+  { entry: "src/islands/first-load.ts", format: "esm" },
+] as const;
+
+export type BuiltIslands = {
+  /** The address of the start-up script every page loads. */
+  startScript: string;
+  /** Every file written, with its size in bytes, by name. */
+  files: Map<string, number>;
+};
+
+/** A CSS Module imported by an island: its class names, as Gatsby names them; no CSS. */
+const cssModulesAsGatsbyNames: Plugin = {
+  name: "css-modules-as-gatsby-names",
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /\.module\.css$/ }, async ({ path: file }) => {
+      const names = await cssModuleExports(file, readFileSync(file, "utf8"));
+      const contents = [...names]
+        .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)
+        .join("\n");
+      return { contents, loader: "js" };
+    });
+  },
+};
+
+/** A module answered with the address of a file built before (`contents` followed by it). */
+const addressOf = (module: RegExp, contents: string, address: string): Plugin => ({
+  name: "built-address",
+  setup(esbuild) {
+    esbuild.onResolve({ filter: module }, ({ path: request }) => ({
+      path: request,
+      namespace: `built-address`,
+    }));
+    esbuild.onLoad({ filter: module, namespace: "built-address" }, () => ({
+      contents: `${contents} ${JSON.stringify(address)};`,
+      loader: "js",
+    }));
+  },
+});
+
+/** The value of a GATSBY_ variable as Gatsby's webpack inlines it: its text, or undefined. */
+const inlined = (value: string | undefined) =>
+  value === undefined ? "undefined" : JSON.stringify(value);
+
+const common = (outdir: string, env: NodeJS.ProcessEnv): BuildOptions => ({
+  outdir,
+  bundle: true,
+  minify: true,
+  // Module scripts: every browser that runs them reads ES2020.
+  target: "es2020",
+  jsx: "automatic",
+  entryNames: "[name]-[hash]",
+  logLevel: "warning",
+  define: {
+    "process.env.NODE_ENV": JSON.stringify("production"),
+    "process.env.GATSBY_API_URL": inlined(env.GATSBY_API_URL),
+  },
+});
+
+/** The output file built from `entry`, as a path relative to the project. */
+function outputOf(metafile: Metafile, entry: string): string {
+  const found = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === entry);
+  if (!found) throw new Error(`The islands' build wrote nothing for ${entry}`);
+  return found[0];
+}
+
+/**
+ * Builds the islands into `publicDir`/islands/ and removes what an earlier build left there. A
+ * file whose content did not change is not rewritten: it keeps its Brotli and gzip copies
+ * (src/build/precompress.ts keeps a copy newer than its file).
+ */
+export async function buildIslands(
+  publicDir: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<BuiltIslands> {
+  const outdir = path.join(publicDir, islandsFolder);
+  const address = (output: string) =>
+    `/${islandsFolder}/${path.relative(outdir, path.resolve(output)).split(path.sep).join("/")}`;
+  const outputs: { path: string; contents: Uint8Array }[] = [];
+  const plugins: Plugin[] = [cssModulesAsGatsbyNames];
+  let lastAddress = "";
+  for (const step of steps) {
+    const built = await build({
+      ...common(outdir, env),
+      entryPoints: [step.entry],
+      format: step.format,
+      plugins: [...plugins],
+      write: false,
+      metafile: true,
+    });
+    outputs.push(...built.outputFiles);
+    lastAddress = address(outputOf(built.metafile, step.entry));
+    if ("addressModule" in step) {
+      const { path: module, contents } = step.addressModule;
+      plugins.push(addressOf(module, contents, lastAddress));
+    }
+  }
+
+  mkdirSync(outdir, { recursive: true });
+  const files = new Map<string, number>();
+  for (const output of outputs) {
+    const name = path.relative(outdir, output.path);
+    files.set(name, output.contents.byteLength);
+    const file = path.join(outdir, name);
+    if (!existsSync(file) || !readFileSync(file).equals(output.contents)) {
+      writeFileSync(file, output.contents);
+    }
+  }
+  for (const file of readdirSync(outdir)) {
+    if (!files.has(file.replace(/\.(br|gz)$/, "")))
+      rmSync(path.join(outdir, file), { force: true });
+  }
+  // The start-up script is built last.
+  return { startScript: lastAddress, files };
+}

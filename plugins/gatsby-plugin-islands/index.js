@@ -1,0 +1,1 @@
+// A Gatsby plugin: its hooks are in gatsby-node.ts and gatsby-ssr.tsx.

@@ -1,0 +1,1 @@
+// A Gatsby plugin: its hook is in gatsby-node.ts.

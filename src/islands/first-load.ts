@@ -1,0 +1,28 @@
+// How a page starts up. Gatsby renders every page to HTML at build time, and that HTML is the
+// page: Gatsby's browser runtime is not sent (gatsby-plugin-no-javascript-utils), so no React
+// hydrates the page as a whole. Three parts move, each an island over its own server HTML:
+//
+// - the header's menu and the testimonials carousel: a few hundred bytes of typed script each,
+//   run by this module as soon as the HTML is parsed (a module script never holds up the first
+//   paint); their components attach the same scripts where React renders them (the admin's
+//   previews, `gatsby develop`);
+// - the quote form: React hydrating the form's HTML, with its state, validation, API client and
+//   toasts, fetched only when the form nears the viewport, the visitor reaches into it, or the
+//   address targets it (load-quote-form.ts).
+//
+// This file is the page's one script, built with what it imports by
+// plugins/gatsby-plugin-islands; docs/performance.md gives the figures.
+import { enhanceMenu } from "../components/site-header/menu-behaviour";
+import { enhanceCarousel } from "../components/testimonials/carousel-behaviour";
+import { loadQuoteFormWhenNeeded } from "./load-quote-form";
+import { openAtRequestedSection } from "./open-at";
+
+for (const header of document.querySelectorAll<HTMLElement>("[data-site-header]")) {
+  enhanceMenu(header);
+}
+for (const carousel of document.querySelectorAll<HTMLElement>("[data-carousel]")) {
+  enhanceCarousel(carousel);
+}
+const quoteForm = document.querySelector<HTMLElement>('[data-island="quote-form"]');
+if (quoteForm) loadQuoteFormWhenNeeded(quoteForm);
+openAtRequestedSection();
