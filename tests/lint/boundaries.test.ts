@@ -90,7 +90,7 @@ function errors(filePath: string, code: string): string[] {
   return results[index] ?? ["not linted"];
 }
 
-describe("browser code (pages, templates, components, features, hooks, lib, start-up, cms)", () => {
+describe("browser code (pages, templates, components, features, hooks, lib, islands, cms)", () => {
   it.each(browserCrossings)("%s: `%s` fails %s", (file, code, rule) => {
     expect(errors(file, code)).toContain(rule);
   });

@@ -35,7 +35,7 @@ const browserCrossings: Case[] = [
   ],
   ["src/pages/probe.tsx", "export const here = __dirname;", "TS2304"],
   ["src/templates/probe.tsx", 'export const bytes = Buffer.from("x");', "TS2591"],
-  ["src/start-up/probe.ts", 'export const fs = require("node:fs");', "TS2591"],
+  ["src/islands/probe.ts", 'export const fs = require("node:fs");', "TS2591"],
   ["src/lib/probe-immediate.ts", "setImmediate(() => undefined);", "TS2304"],
   ["src/lib/probe-cwd.ts", "export const dir = process.cwd();", "TS2339"],
   ["src/lib/probe-secret.ts", "export const secret = process.env.SMTP_PASSWORD;", "TS2339"],

@@ -169,6 +169,7 @@ describe("headerRules", () => {
       "/admin/*",
       "/page-data/*",
       "/static/*",
+      "/islands/*",
       "/app-07fc827bf664e1689fe0.js",
     ]);
   });
