@@ -1,6 +1,6 @@
 // babel-jest with Gatsby's own preset, so tests compile TypeScript and JSX as the site does.
 // Jest runs modules as CommonJS, where `import.meta` is a syntax error; webpack resolves
-// `new URL("./x.worker.ts", import.meta.url)` (the quote form's worker, altcha-worker-url.ts) in
+// `new URL("./x.worker.ts", import.meta.url)` (the quote form's worker, altcha-worker.ts) in
 // `gatsby develop`, and in tests the module's own file URL stands in for it.
 const importMetaUrl = ({ types: t }) => ({
   visitor: {

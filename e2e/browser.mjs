@@ -35,16 +35,18 @@ export async function launch() {
 /** A page whose console errors and page errors are collected in `page.errors`. */
 /**
  * @param {import("playwright-core").Browser} browser
- * @param {{ width?: number, height?: number, reducedMotion?: "reduce" | "no-preference" }} [options]
+ * @param {{ width?: number, height?: number, reducedMotion?: "reduce" | "no-preference",
+ *   javaScriptEnabled?: boolean }} [options]
  * @returns {Promise<WatchedPage>}
  */
 export async function openPage(
   browser,
-  { width = 1280, height = 900, reducedMotion = "no-preference" } = {},
+  { width = 1280, height = 900, reducedMotion = "no-preference", javaScriptEnabled = true } = {},
 ) {
   const context = await browser.newContext({
     viewport: { width, height },
     reducedMotion,
+    javaScriptEnabled,
     locale: "fr-FR",
   });
   const page = /** @type {WatchedPage} */ (await context.newPage());

@@ -54,6 +54,31 @@ describe("the quote form's code", () => {
     });
   }
 
+  it("is asked for again at the next reach into the form when a dropped connection lost it", async () => {
+    const page = await openPage(browser, { width: 1280 });
+    let attempts = 0;
+    await page.route(formChunk, async (route) => {
+      attempts += 1;
+      if (attempts === 1) await route.abort("connectionreset");
+      else await route.continue();
+    });
+    await page.goto(baseUrl, { waitUntil: "networkidle" });
+    const failed = page.waitForEvent("requestfailed", (request) => formChunk.test(request.url()));
+    await page.locator("#contact").scrollIntoViewIfNeeded();
+    await failed;
+    // The static form is still there, and the visitor's click into it asks again.
+    const form = page.getByRole("form", { name: "Demande de devis" });
+    const phone = form.getByLabel("Téléphone", { exact: true });
+    const loaded = page.waitForResponse((response) => formChunk.test(response.url()));
+    await phone.click();
+    await loaded;
+    await phone.fill("12");
+    await phone.blur();
+    await form.getByText(/Format de téléphone français invalide/).waitFor();
+    assert.equal(attempts, 2);
+    await page.close();
+  });
+
   it("keeps what the visitor typed before it arrived, and sends it", async () => {
     const page = await openPage(browser, { width: 360 });
     /** @type {(value?: unknown) => void} */

@@ -107,6 +107,27 @@ describe("islands", () => {
   });
 });
 
+describe("without JavaScript", () => {
+  it("every testimonial, every link of the header and the whole form are there", async () => {
+    const page = await openPage(browser, { width: 360, javaScriptEnabled: false });
+    await page.goto(baseUrl, { waitUntil: "load" });
+    const slides = page.locator("#temoignages [aria-roledescription='témoignage']");
+    assert.ok((await slides.count()) > 1);
+    for (const slide of await slides.all()) assert.equal(await slide.isVisible(), true);
+    // Controls that could do nothing are not shown.
+    assert.equal(await page.locator("#temoignages button").first().isVisible(), false);
+    const navigation = page.getByRole("navigation", { name: "Navigation principale" });
+    for (const name of ["Services", "Résultats", "Références", "Contact", "Devis Gratuit"]) {
+      assert.equal(await navigation.getByRole("link", { name }).isVisible(), true, name);
+    }
+    assert.equal(await page.locator("header button").isVisible(), false);
+    const form = page.getByRole("form", { name: "Demande de devis" });
+    assert.equal(await form.getByRole("textbox").count(), 6);
+    assert.equal(await horizontalOverflow(page), 0);
+    await page.close();
+  });
+});
+
 describe("paths that are not pages", () => {
   it("an unknown path shows the landing page", async () => {
     const page = await openPage(browser);

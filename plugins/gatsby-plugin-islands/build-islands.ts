@@ -15,21 +15,26 @@ export const islandsFolder = "islands";
 
 /**
  * What is built, in order: each file, and the module through which the code that loads it learns
- * its address (that module's source gives the address `gatsby develop` and the tests use).
+ * its address, answered by this build (the module's own source serves `gatsby develop` and the
+ * tests).
  */
 const steps = [
   {
     entry: "src/features/quote-form/altcha.worker.ts",
     format: "iife",
     addressModule: {
-      path: /\/altcha-worker-url$/,
-      contents: "export const altchaWorkerUrl = () =>",
+      path: /\/altcha-worker$/,
+      contents: (address: string) =>
+        `export const startAltchaWorker = () => new Worker(${JSON.stringify(address)});`,
     },
   },
   {
     entry: "src/islands/quote-form.tsx",
     format: "esm",
-    addressModule: { path: /\/quote-form-address$/, contents: "export const quoteFormIsland =" },
+    addressModule: {
+      path: /\/quote-form-address$/,
+      contents: (address: string) => `export const quoteFormIsland = ${JSON.stringify(address)};`,
+    },
   },
   { entry: "src/islands/first-load.ts", format: "esm" },
 ] as const;
@@ -55,8 +60,8 @@ const cssModulesAsGatsbyNames: Plugin = {
   },
 };
 
-/** A module answered with the address of a file built before (`contents` followed by it). */
-const addressOf = (module: RegExp, contents: string, address: string): Plugin => ({
+/** A module answered with `contents`, which give the address of a file built before. */
+const addressOf = (module: RegExp, contents: string): Plugin => ({
   name: "built-address",
   setup(esbuild) {
     esbuild.onResolve({ filter: module }, ({ path: request }) => ({
@@ -64,7 +69,7 @@ const addressOf = (module: RegExp, contents: string, address: string): Plugin =>
       namespace: `built-address`,
     }));
     esbuild.onLoad({ filter: module, namespace: "built-address" }, () => ({
-      contents: `${contents} ${JSON.stringify(address)};`,
+      contents,
       loader: "js",
     }));
   },
@@ -124,7 +129,7 @@ export async function buildIslands(
     lastAddress = address(outputOf(built.metafile, step.entry));
     if ("addressModule" in step) {
       const { path: module, contents } = step.addressModule;
-      plugins.push(addressOf(module, contents, lastAddress));
+      plugins.push(addressOf(module, contents(lastAddress)));
     }
   }
 

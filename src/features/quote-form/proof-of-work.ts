@@ -1,5 +1,5 @@
 import { apiBaseUrl } from "../../lib/api-client";
-import { altchaWorkerUrl } from "./altcha-worker-url";
+import { startAltchaWorker } from "./altcha-worker";
 
 // The proof of work the embedded endpoint asks of each quote request (ALTCHA, see
 // src/server/spam/challenge.ts). It starts when the visitor first types in the form, so that it
@@ -21,7 +21,7 @@ function solve(): Promise<string | null> {
       challenge === null
         ? null
         : new Promise<string | null>((resolve) => {
-            const worker = new Worker(altchaWorkerUrl());
+            const worker = startAltchaWorker();
             const finish = (payload: string | null) => {
               worker.terminate();
               resolve(payload);
