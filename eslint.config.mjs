@@ -41,13 +41,15 @@ const noReact = {
   message: "React belongs to the browser and SSR folders, not to Node code or src/shared/.",
 };
 
-// webpack replaces `process.env.GATSBY_*` and `process.env.NODE_ENV` by their values at build time
+// webpack (and the islands' esbuild, plugins/gatsby-plugin-islands) replace
+// `process.env.GATSBY_*` and `process.env.NODE_ENV` by their values at build time
 // (Gatsby's documented way of giving the browser its settings), and only in that literal form.
 // src/types/browser-process.d.ts gives browser code exactly those properties, but a type cannot
 // tell `process.env.GATSBY_X` from `process.env["GATSBY_X"]`, `const { GATSBY_X } = process.env`
 // or `process` passed around, which webpack leaves as they are and which fail in the browser.
 const gatsbyEnv = "/^(?:GATSBY_[A-Z0-9_]+|NODE_ENV)$/";
-const inBrowser = "webpack inlines only process.env.GATSBY_* and process.env.NODE_ENV, written so";
+const inBrowser =
+  "webpack and the islands' build inline only process.env.GATSBY_* and process.env.NODE_ENV, written so";
 const processInBrowser = [
   {
     selector:

@@ -75,9 +75,19 @@ const addressOf = (module: RegExp, contents: string): Plugin => ({
   },
 });
 
-/** The value of a GATSBY_ variable as Gatsby's webpack inlines it: its text, or undefined. */
-const inlined = (value: string | undefined) =>
-  value === undefined ? "undefined" : JSON.stringify(value);
+/**
+ * The browser's settings as Gatsby's webpack gives them: each GATSBY_ variable inlined, any other
+ * `process.env.X` undefined.
+ */
+const browserSettings = (env: NodeJS.ProcessEnv) => ({
+  ...Object.fromEntries(
+    Object.entries(env)
+      .filter(([name]) => name.startsWith("GATSBY_"))
+      .map(([name, value]) => [`process.env.${name}`, JSON.stringify(value)]),
+  ),
+  "process.env.NODE_ENV": JSON.stringify("production"),
+  "process.env": "{}",
+});
 
 const common = (outdir: string, env: NodeJS.ProcessEnv): BuildOptions => ({
   outdir,
@@ -88,10 +98,7 @@ const common = (outdir: string, env: NodeJS.ProcessEnv): BuildOptions => ({
   jsx: "automatic",
   entryNames: "[name]-[hash]",
   logLevel: "warning",
-  define: {
-    "process.env.NODE_ENV": JSON.stringify("production"),
-    "process.env.GATSBY_API_URL": inlined(env.GATSBY_API_URL),
-  },
+  define: browserSettings(env),
 });
 
 /** The output file built from `entry`, as a path relative to the project. */
