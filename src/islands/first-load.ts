@@ -17,12 +17,18 @@ import { enhanceCarousel } from "../components/testimonials/carousel-behaviour";
 import { loadQuoteFormWhenNeeded } from "./load-quote-form";
 import { openAtRequestedSection } from "./open-at";
 
-for (const header of document.querySelectorAll<HTMLElement>("[data-site-header]")) {
-  enhanceMenu(header);
+/** Starts one island: a fault in one is reported and never stops the others. */
+function start(selector: string, island: (element: HTMLElement) => unknown): void {
+  for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+    try {
+      island(element);
+    } catch (error) {
+      reportError(error);
+    }
+  }
 }
-for (const carousel of document.querySelectorAll<HTMLElement>("[data-carousel]")) {
-  enhanceCarousel(carousel);
-}
-const quoteForm = document.querySelector<HTMLElement>('[data-island="quote-form"]');
-if (quoteForm) loadQuoteFormWhenNeeded(quoteForm);
+
+start("[data-site-header]", enhanceMenu);
+start("[data-carousel]", enhanceCarousel);
+start('[data-island="quote-form"]', loadQuoteFormWhenNeeded);
 openAtRequestedSection();
