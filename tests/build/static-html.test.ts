@@ -207,3 +207,15 @@ describe("the islands the landing page runs", () => {
     expect(props.privacyPolicyPath).toBe("/politique-confidentialite");
   });
 });
+
+describe("the hero's illustration", () => {
+  const doc = parse(htmlOf("index.html"));
+
+  it("is asked for early only where it stands in the first screen, beside the text", () => {
+    const preload = doc.head.querySelector('link[rel="preload"][as="image"]');
+    expect(preload?.getAttribute("media")).toBe("(min-width: 960px)");
+    expect(preload?.getAttribute("fetchpriority")).toBe("high");
+    // On phones it comes after the text, below the fold.
+    expect(doc.querySelector("main picture img")?.getAttribute("loading")).toBe("lazy");
+  });
+});

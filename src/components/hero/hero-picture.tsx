@@ -6,8 +6,9 @@ type HeroPictureProps = { image: IGatsbyImageData; alt: string; className?: stri
 
 // The width from which the illustration stands beside the hero's text, in the first screen
 // (the grid of hero.module.css). Below it, on phones, the illustration comes after the text,
-// under the fold: fetched at the browser's default priority, it no longer competes with the
-// font and the text for the first round trips of a slow connection.
+// under the fold: loaded lazily, it is asked for once the page is laid out, and no longer
+// competes with the font and the text for the first round trips of a slow connection (beside
+// the text, the preload below has fetched it first).
 const besideTheText = "(min-width: 960px)";
 
 // The formats and widths come from gatsby-plugin-image at build time; the element is a plain
@@ -49,6 +50,7 @@ export default function HeroPicture({ image, alt, className }: HeroPictureProps)
         width={image.width}
         height={image.height}
         alt={alt}
+        loading="lazy"
         decoding="async"
       />
     </picture>
