@@ -23,12 +23,12 @@ export const budgets = [
   { key: "accessibility", label: "Accessibility score", min: 100 },
   { key: "bestPractices", label: "Best practices score", min: 100 },
   { key: "seo", label: "SEO score", min: 100 },
-  { key: "lcp", label: "Largest Contentful Paint", unit: "ms", max: 1200 },
+  { key: "lcp", label: "Largest Contentful Paint", unit: "ms", max: 1200, goal: 1000 },
   { key: "fcp", label: "First Contentful Paint", unit: "ms" },
   { key: "speedIndex", label: "Speed Index", unit: "ms" },
   { key: "tbt", label: "Total Blocking Time", unit: "blocking", max: 50 },
-  { key: "cls", label: "Cumulative Layout Shift", unit: "cls", max: 0.02 },
-  { key: "scriptBytes", label: "JavaScript", unit: "bytes", max: 80 * kB },
+  { key: "cls", label: "Cumulative Layout Shift", unit: "cls", max: 0 },
+  { key: "scriptBytes", label: "JavaScript", unit: "bytes", max: 5 * kB },
   { key: "stylesheetBytes", label: "CSS", unit: "bytes" },
   {
     key: "documentBytes",
@@ -36,8 +36,8 @@ export const budgets = [
     unit: "bytes",
     max: firstRoundTrip,
   },
-  { key: "totalBytes", label: "Total", unit: "bytes", max: 350 * kB },
-  { key: "requests", label: "Requests", unit: "count", max: 15 },
+  { key: "totalBytes", label: "Total", unit: "bytes", max: 120 * kB },
+  { key: "requests", label: "Requests", unit: "count", max: 8 },
 ];
 
 /**

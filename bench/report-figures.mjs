@@ -153,3 +153,21 @@ export function blockingTasks(lhr) {
     .filter((task) => task.startTime + task.duration > fcp)
     .map((task) => `${taskSource(task.url, lhr)} ${Math.round(task.duration)} ms`);
 }
+
+/**
+ * The scripts the page loaded, each by its path with its bytes on the wire, from Lighthouse's
+ * network records.
+ * @param {Report} lhr
+ */
+export function scriptsLoaded(lhr) {
+  const details = lhr.audits["network-requests"]?.details;
+  const items =
+    details?.type === "table"
+      ? /** @type {{ url: string, transferSize?: number, resourceType?: string }[]} */ (
+          details.items
+        )
+      : [];
+  return items
+    .filter((item) => item.resourceType === "Script")
+    .map((item) => ({ file: new URL(item.url).pathname, bytes: item.transferSize ?? 0 }));
+}

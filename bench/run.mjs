@@ -8,6 +8,9 @@
 //   npm run bench                 builds cold, warm, and after one figure changed, times a deploy
 //                                 cold and one from the webhook warm (bench/deploys.ts), then measures
 //   npm run bench -- --no-build   measures the build already in public/
+//
+// With BENCH_PEER_STARTER / BENCH_PEER_ASTROWIND, the peers' home pages are measured in the same
+// rounds (bench/peers.mjs); then a visitor fills the quote form on a phone (bench/form-fill.mjs).
 import { execFile, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -25,7 +28,9 @@ import {
   timeDeploys,
 } from "./builds.mjs";
 import { referenceIndex, referenceSlowdown } from "./calibration.mjs";
+import { formFillLines, measureFormFill, readBaseline } from "./form-fill.mjs";
 import { quietCpu, quietIdleShare, withStealShare } from "./machine.mjs";
+import { peersFromEnv, sideBySide, startPeers } from "./peers.mjs";
 import {
   blockingTasks,
   failedAudits,
@@ -44,6 +49,8 @@ import {
 const pages = (process.env.BENCH_PAGES ?? "/,/mentions-legales").split(",");
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 9300);
+// Peers named before anything is built, so that a wrong folder fails at once.
+const peerSites = peersFromEnv(process.env);
 const resultsDir = "bench-results";
 const env = { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" };
 const execFileAsync = promisify(execFile);
@@ -117,20 +124,29 @@ const { url: baseUrl, stop: stopServer } = await startProductionServer({
   },
 });
 
-// Runs go page by page within each round (/, then the legal page, then / again…), so a slow
-// spell of the machine falls on both pages rather than on every run of one.
+// The peers' static folders, each on the port after ours.
+const peers = await startPeers(peerSites, port + 1);
+
+// Runs go page by page within each round (/, the peers' home pages, then the legal page, then /
+// again…), so a slow spell of the machine falls on every page rather than on every run of one.
 /** @type {Map<string, LighthouseRun[]>} */
 const runsByPage = new Map(pages.map((page) => [page, []]));
 /** @param {string} page */
 const runsOf = (page) => /** @type {LighthouseRun[]} */ (runsByPage.get(page));
+const turns = pages.flatMap((page) => [
+  { page, url: baseUrl + page, runs: runsOf(page) },
+  ...(page === "/"
+    ? peers.map((peer) => ({ page: `${peer.name} /`, url: `${peer.url}/`, runs: peer.runs }))
+    : []),
+]);
 for (let run = 1; run <= runs; run += 1) {
-  for (const page of pages) {
+  for (const { page, url, runs: pageRuns } of turns) {
     const idleShare = await quietCpu();
     const quiet = idleShare !== null && idleShare >= quietIdleShare ? "" : ", busy";
     const idle = idleShare === null ? "" : ` (CPU ${Math.round(idleShare * 100)} % idle${quiet})`;
     process.stdout.write(`Lighthouse ${page} run ${run}/${runs}${idle}… `);
-    const { result, stealShare } = await withStealShare(() => lighthouseRun(baseUrl + page));
-    runsOf(page).push(result);
+    const { result, stealShare } = await withStealShare(() => lighthouseRun(url));
+    pageRuns.push(result);
     const { lhr, calibration } = result;
     const score = scoreOf(lhr, "performance");
     const tbt = Math.round(metricOf(lhr, "total-blocking-time"));
@@ -181,6 +197,14 @@ for (const page of pages) {
   });
 }
 await stopServer();
+await Promise.all(peers.map((peer) => peer.stop()));
+const comparison =
+  peers.length && runsByPage.has("/")
+    ? sideBySide({ name: "ours", runs: runsOf("/") }, peers)
+    : undefined;
+
+// A visitor filling the quote form on a phone, beside the figure recorded before the islands.
+const formFill = process.env.BENCH_FORM_RUNS === "0" ? undefined : await measureFormFill();
 
 // The browser's speed over every run (each run's benchmark index) and the CPU
 // multipliers it called for: the timings are those of the reference device at any speed.
@@ -250,13 +274,26 @@ const markdown = [
     ...(failed.length ? ["", "Failed audits:", ...failed.map((line) => `- ${line}`)] : []),
     "",
   ]),
+  ...(comparison ? [...comparison.lines, ""] : []),
+  ...(formFill ? formFillLines(formFill, readBaseline()) : []),
 ].join("\n");
 
 console.log(`\n${markdown}`);
 mkdirSync(resultsDir, { recursive: true });
 // latest.* is the last run; the dated copies keep the history of this working copy.
 const json = JSON.stringify(
-  { date, commit, runs, machine, budgets, buildTimes, deployTimes, results },
+  {
+    date,
+    commit,
+    runs,
+    machine,
+    budgets,
+    buildTimes,
+    deployTimes,
+    results,
+    peers: comparison && { pages: comparison.pages, targets: comparison.targets },
+    formFill,
+  },
   null,
   2,
 );
