@@ -8,8 +8,9 @@
 //
 // The starter gets the overrides this project needs to install on Node 24 (sharp, msgpackr's
 // prebuilt addon, the Gatsby release the site uses). AstroWind's pages name remote images
-// (images.unsplash.com, cdn.pixabay.com) and a shields.io badge: each image becomes AstroWind's
-// own default image, the badge goes, so that it builds and loads from loopback alone.
+// (images.unsplash.com, plus.unsplash.com, cdn.pixabay.com) and a shields.io badge: each image
+// becomes AstroWind's own default image, the badge goes, so that it builds and loads from
+// loopback alone.
 import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -46,7 +47,7 @@ writeFileSync(starterPackage, `${JSON.stringify(manifest, null, 2)}\n`);
 run(starter, ["install"]);
 run(starter, ["run", "build"]);
 
-const remoteImage = /https:\/\/(?:images\.unsplash\.com|cdn\.pixabay\.com)\/[^'"\s)]+/g;
+const remoteImage = /https:\/\/[\w.-]*(?:unsplash\.com|pixabay\.com)\/[^'"\s)]+/g;
 for (const file of readdirSync(path.join(astrowind, "src"), {
   recursive: true,
   encoding: "utf8",
