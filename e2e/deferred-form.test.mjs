@@ -79,6 +79,21 @@ describe("the quote form's code", () => {
     await page.close();
   });
 
+  it("still loads when the address's fragment is not valid percent-encoding", async () => {
+    const page = await openPage(browser, { width: 1280 });
+    await page.goto(`${baseUrl}/#%E0%A4%A`, { waitUntil: "networkidle" });
+    const loaded = page.waitForResponse((response) => formChunk.test(response.url()));
+    await page.locator("#contact").scrollIntoViewIfNeeded();
+    await loaded;
+    const form = page.getByRole("form", { name: "Demande de devis" });
+    const phone = form.getByLabel("Téléphone", { exact: true });
+    await phone.fill("12");
+    await phone.blur();
+    await form.getByText(/Format de téléphone français invalide/).waitFor();
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   it("keeps what the visitor typed before it arrived, and sends it", async () => {
     const page = await openPage(browser, { width: 360 });
     /** @type {(value?: unknown) => void} */

@@ -13,7 +13,13 @@ const interactions = ["focusin", "pointerdown", "touchstart", "keydown"] as cons
 
 /** Whether the address's fragment names the form or a section holding it (`#contact`). */
 function addressTargets(form: HTMLElement): boolean {
-  const id = decodeURIComponent(window.location.hash.slice(1));
+  let id: string;
+  try {
+    id = decodeURIComponent(window.location.hash.slice(1));
+  } catch {
+    // A fragment that is not valid percent-encoding names no element.
+    return false;
+  }
   return id !== "" && (document.getElementById(id)?.contains(form) ?? false);
 }
 
