@@ -50,8 +50,8 @@ const visitor = {
 /** A phone's pace: about 7 characters a second, 190 characters in all. */
 const keyDelayMs = 150;
 const confirmation = "envoyée avec succès";
-/** The form's own scripts once named (quote-form-<hash>.js, altcha-worker-<hash>.js). */
-const namedForTheForm = /(?:^|\/)(?:quote-form|altcha-worker)[-.][^/]*\.m?js$/;
+/** The form's own scripts once named (quote-form-<hash>.js, altcha.worker-<hash>.js). */
+const namedForTheForm = /(?:^|\/)(?:quote-form|altcha[-.]worker)[-.][^/]*\.m?js$/;
 
 // Lighthouse's mobile network as DevTools throttling applies it (latency per request and
 // throughput, already adjusted by Lighthouse from its simulated 150 ms and 1.6 Mbit/s).

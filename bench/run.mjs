@@ -196,12 +196,12 @@ for (const page of pages) {
     ),
   });
 }
-await stopServer();
-await Promise.all(peers.map((peer) => peer.stop()));
 const comparison =
   peers.length && runsByPage.has("/")
-    ? sideBySide({ name: "ours", runs: runsOf("/") }, peers)
+    ? await sideBySide({ name: "ours", url: `${baseUrl}/`, runs: runsOf("/") }, peers)
     : undefined;
+await stopServer();
+await Promise.all(peers.map((peer) => peer.stop()));
 
 // A visitor filling the quote form on a phone, beside the figure recorded before the islands.
 const formFill = process.env.BENCH_FORM_RUNS === "0" ? undefined : await measureFormFill();
