@@ -66,6 +66,19 @@ export async function openPage(
   return page;
 }
 
+/**
+ * Resolves once the quote form's island has hydrated, shown by what only its code does: a phone
+ * number too short is refused as soon as the field is left. Types « 12 » in the field.
+ * @param {import("playwright-core").Locator} form
+ * @param {{ timeout?: number }} [options]
+ */
+export async function formChecksWhatIsTyped(form, { timeout } = {}) {
+  const phone = form.getByLabel("Téléphone", { exact: true });
+  await phone.fill("12");
+  await phone.blur();
+  await form.getByText(/Format de téléphone français invalide/).waitFor({ timeout });
+}
+
 /** @param {import("playwright-core").Page} page */
 export async function horizontalOverflow(page) {
   return page.evaluate(

@@ -2,7 +2,7 @@
 import { storedLeads } from "./stored-leads.mjs";
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { baseUrl, launch, openPage } from "./browser.mjs";
+import { baseUrl, formChecksWhatIsTyped, launch, openPage } from "./browser.mjs";
 
 // The form's code is an island of its own (src/islands/quote-form.tsx), loaded on demand.
 const formChunk = /\/islands\/quote-form-[A-Z0-9]+\.js$/;
@@ -45,10 +45,7 @@ describe("the quote form's code", () => {
       const loaded = page.waitForRequest((request) => formChunk.test(request.url()));
       await page.locator("#contact").scrollIntoViewIfNeeded();
       await loaded;
-      const phone = form.getByLabel("Téléphone", { exact: true });
-      await phone.fill("12");
-      await phone.blur();
-      await form.getByText(/Format de téléphone français invalide/).waitFor();
+      await formChecksWhatIsTyped(form);
       assert.deepEqual(page.errors, []);
       await page.close();
     });
@@ -72,9 +69,7 @@ describe("the quote form's code", () => {
     const loaded = page.waitForResponse((response) => formChunk.test(response.url()));
     await phone.click();
     await loaded;
-    await phone.fill("12");
-    await phone.blur();
-    await form.getByText(/Format de téléphone français invalide/).waitFor();
+    await formChecksWhatIsTyped(form);
     assert.equal(attempts, 2);
     await page.close();
   });
@@ -86,10 +81,7 @@ describe("the quote form's code", () => {
     await page.locator("#contact").scrollIntoViewIfNeeded();
     await loaded;
     const form = page.getByRole("form", { name: "Demande de devis" });
-    const phone = form.getByLabel("Téléphone", { exact: true });
-    await phone.fill("12");
-    await phone.blur();
-    await form.getByText(/Format de téléphone français invalide/).waitFor();
+    await formChecksWhatIsTyped(form);
     assert.deepEqual(page.errors, []);
     await page.close();
   });

@@ -1,7 +1,7 @@
 // @ts-check
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { baseUrl, launch, openPage } from "./browser.mjs";
+import { baseUrl, formChecksWhatIsTyped, launch, openPage } from "./browser.mjs";
 
 // React reports a failed hydration as a recoverable error (`reportError`, seen as a page error):
 // minified error #418 (HTML differs), #419, #421–#423 (a boundary or the whole root switched to
@@ -44,16 +44,11 @@ async function loadOnce(path, { width }) {
       await page.evaluate(() => {
         window.location.hash = "#contact";
       });
-      const phone = page.getByLabel("Téléphone", { exact: true });
-      await phone.fill("12");
-      await phone.blur();
-      hydrated = await page
-        .getByText(/Format de téléphone français invalide/)
-        .waitFor({ timeout: 15_000 })
-        .then(
-          () => true,
-          () => false,
-        );
+      const form = page.getByRole("form", { name: "Demande de devis" });
+      hydrated = await formChecksWhatIsTyped(form, { timeout: 15_000 }).then(
+        () => true,
+        () => false,
+      );
     }
     const formsBefore = await page.locator("form").count();
     await page.evaluate(

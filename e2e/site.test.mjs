@@ -4,6 +4,7 @@ import { after, before, describe, it } from "node:test";
 import {
   accessibilityViolations,
   baseUrl,
+  formChecksWhatIsTyped,
   horizontalOverflow,
   isInViewport,
   launch,
@@ -80,10 +81,7 @@ describe("islands", () => {
     // The form's island hydrates as the form nears: it then checks what is typed.
     await page.locator("#contact").scrollIntoViewIfNeeded();
     const form = page.getByRole("form", { name: "Demande de devis" });
-    const phone = form.getByLabel("Téléphone", { exact: true });
-    await phone.fill("12");
-    await phone.blur();
-    await form.getByText(/Format de téléphone français invalide/).waitFor();
+    await formChecksWhatIsTyped(form);
 
     // Every other section is exactly the server's HTML: no script rewrote it.
     const compared = await page.evaluate(async () => {
