@@ -72,12 +72,12 @@ beforeAll(() => {
   mkdirSync(editor);
   git(editor, "init", "--quiet", "--initial-branch=main");
   git(editor, "remote", "add", "origin", remote);
-  // One dependency (a folder of the repository), so that `npm ci` has a tree to install.
-  mkdirSync(join(editor, "figures"));
-  writeFileSync(
-    join(editor, "figures", "package.json"),
-    JSON.stringify({ name: "figures", version: "1.0.0" }),
-  );
+  // One dependency (a folder of the repository), so that `npm ci` has a tree to install, and one
+  // development dependency, which the server's working copy goes without.
+  for (const name of ["figures", "test-tools"]) {
+    mkdirSync(join(editor, name));
+    writeFileSync(join(editor, name, "package.json"), JSON.stringify({ name, version: "1.0.0" }));
+  }
   writeFileSync(
     join(editor, "package.json"),
     JSON.stringify({
@@ -86,6 +86,7 @@ beforeAll(() => {
       private: true,
       scripts: { build: "node build.mjs" },
       dependencies: { figures: "file:./figures" },
+      devDependencies: { "test-tools": "file:./test-tools" },
     }),
   );
   execFileSync("npm", ["install", "--package-lock-only", "--no-audit", "--no-fund"], {
@@ -108,6 +109,9 @@ test("a first deploy, by hand: the branch's newest commit fetched, installed, bu
   expect(liveCommit()).toBe(git(editor, "rev-parse", "HEAD"));
   expect(liveIndex()).toContain("Taux : 87 %");
   expect(deployStatus(settings.dir)).toMatchObject({ state: "idle", failure: null });
+  const installed = join(deployPaths(settings.dir).work, "node_modules");
+  expect(existsSync(join(installed, "figures", "package.json"))).toBe(true);
+  expect(existsSync(join(installed, "test-tools"))).toBe(false);
   // Marks the installed tree: a deploy whose lock file is unchanged does not install again.
   writeFileSync(join(deployPaths(settings.dir).work, "node_modules", ".kept"), "");
 });
