@@ -18,17 +18,38 @@ export interface DeploySettings {
   /** DEPLOY_KEEP_RELEASES: releases kept, the live one included (5 by default). */
   keepReleases: number;
   /**
-   * The environment git and the build run in: the server's own (PATH, HOME, SITE_URL…), without
-   * the npm_* variables `npm run serve` set for itself (npm_config_local_prefix would send the
-   * working copy's `npm ci` to the server's folder), with CONTENT_STRICT=1.
+   * The environment git and the build run in (buildEnvironment): the build's own variables and
+   * what git, npm and Node need from the server's, with CONTENT_STRICT=1.
    */
   buildEnv: Record<string, string>;
 }
 
+/**
+ * What passes from the server's environment to a deploy's git and build: the variables a build
+ * reads (docs/configuration.md, "Build" and "Content admin") and what git, npm and Node need to
+ * run. Nothing else: not the server's secrets (the build runs the repository's code, and Gatsby
+ * compiles every variable it is given into its Functions), nor its run-time settings, nor what
+ * the shell or npm set for themselves (npm_config_local_prefix would send the working copy's
+ * `npm ci` to the server's folder). So a build sees the same variables whoever starts it, the
+ * server on a push or an operator's `npm run site -- deploy`, and Gatsby's caches, keyed on
+ * them, stay warm from one to the next.
+ */
+const passedToBuild = [
+  /^(PATH|HOME|USER|LOGNAME|LANG|LANGUAGE|TZ|TMPDIR)$/,
+  /^LC_[A-Z]+$/,
+  /^(HTTPS?_PROXY|NO_PROXY|https?_proxy|no_proxy)$/,
+  /^NODE_(OPTIONS|EXTRA_CA_CERTS)$/,
+  /^(GIT_SSH|GIT_SSH_COMMAND|GIT_SSL_CAINFO|SSH_AUTH_SOCK)$/,
+  /^(SITE_URL|CMS_BACKEND|CMS_REPO|CMS_BRANCH|CMS_GITHUB_URL|CMS_AUTH_URL|CMS_APP_ID)$/,
+  /^GATSBY_/,
+];
+
 export function buildEnvironment(env: Readonly<Record<string, string | undefined>>) {
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
-    if (value !== undefined && !name.startsWith("npm_")) kept[name] = value;
+    if (value !== undefined && passedToBuild.some((pattern) => pattern.test(name))) {
+      kept[name] = value;
+    }
   }
   return {
     ...kept,

@@ -22,8 +22,12 @@ test("deploys: on with DEPLOY_GIT_URL, DEPLOY_WEBHOOK_SECRET and CMS_REPO; half 
     notifyTo: [],
     keepReleases: 5,
   });
-  // The build runs with the server's environment, less what npm set for `npm run serve`.
-  expect(on?.buildEnv).toMatchObject({ PATH: "/usr/bin", CONTENT_STRICT: "1" });
+  // The build runs with what it needs of the server's environment, less what npm set for `npm run serve`.
+  expect(on?.buildEnv).toMatchObject({
+    PATH: "/usr/bin",
+    CMS_REPO: "hestia/site",
+    CONTENT_STRICT: "1",
+  });
   expect(on?.buildEnv).not.toHaveProperty("npm_config_local_prefix");
 
   expect(problemsOf({ DEPLOY_GIT_URL: "/srv/git/site.git", CMS_REPO: "hestia/site" })).toEqual([
@@ -51,4 +55,53 @@ test("deploys: on with DEPLOY_GIT_URL, DEPLOY_WEBHOOK_SECRET and CMS_REPO; half 
     "DEPLOY_WEBHOOK_SECRET : attendu un secret d'au moins 16 caractères",
     "DEPLOY_KEEP_RELEASES « 1 » : attendu un nombre entier de versions, de 2 à 50",
   ]);
+});
+
+test("a deploy's build gets the build's variables, never the server's secrets, and the same whoever starts it", () => {
+  const shared = {
+    PATH: "/usr/bin",
+    HOME: "/srv/site",
+    LANG: "fr_FR.UTF-8",
+    SITE_URL: "https://www.example.fr",
+    GATSBY_API_URL: "https://api.example.fr",
+    CMS_REPO: "hestia/site",
+    CMS_BRANCH: "publication",
+    GIT_SSH_COMMAND: "ssh -i /srv/site/.ssh/deploy",
+  };
+  const deploy = {
+    DEPLOY_GIT_URL: "git@github.com:hestia/site.git",
+    DEPLOY_WEBHOOK_SECRET: "0123456789abcdef0123",
+  };
+  const byTheServer = readServerConfig({
+    ...shared,
+    ...deploy,
+    PORT: "9000",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    DATABASE_URL: "postgres://site:motdepasse@db:5432/site",
+    SMTP_URL: "smtps://site:motdepasse@smtp.example.fr:465",
+    QUOTE_NOTIFY_TO: "ventes@example.fr",
+    QUOTE_MAIL_FROM: "Site <site@example.fr>",
+    QUOTE_CHALLENGE_SECRET: "a challenge secret of enough length",
+    CMS_GITHUB_CLIENT_ID: "Iv1.0123456789abcdef",
+    CMS_GITHUB_CLIENT_SECRET: "0123456789abcdef0123456789abcdef01234567",
+    INVOCATION_ID: "a1b2c3",
+  }).deploy?.buildEnv;
+  const byHand = readServerConfig({
+    ...shared,
+    ...deploy,
+    TERM: "xterm-256color",
+    SHLVL: "2",
+    PWD: "/srv/site",
+    SSH_CONNECTION: "192.0.2.1 52000 192.0.2.2 22",
+    npm_lifecycle_event: "site",
+  }).deploy?.buildEnv;
+
+  expect(byTheServer).toEqual({
+    ...shared,
+    CONTENT_STRICT: "1",
+    GATSBY_TELEMETRY_DISABLED: "1",
+    GIT_TERMINAL_PROMPT: "0",
+  });
+  expect(byHand).toEqual(byTheServer);
 });
