@@ -149,10 +149,13 @@ async function main() {
       if (answer.status !== 202) throw new Error(`webhook answered ${answer.status}`);
     };
 
+    /** The figure the live home page shows. */
+    const servedFigure = async () => figureOn(await (await fetch(`${server.url}/`)).text());
+
     /** Polls the home page until its figure is no longer `before`. */
     const untilServedOtherThan = async (before: string) => {
       for (;;) {
-        const figure = figureOn(await (await fetch(`${server.url}/`)).text());
+        const figure = await servedFigure();
         if (figure && figure !== before) return;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -160,7 +163,7 @@ async function main() {
 
     // Timed as the reference site's warm build is timed, with nothing else asking for the CPU.
     process.stdout.write("Deploy from the webhook to the changed figure served (cache warm)… ");
-    let before = figureOn(await (await fetch(`${server.url}/`)).text());
+    let before = await servedFigure();
     started = performance.now();
     await pushOneFigure();
     const [, warmPeakMB] = await withPeakMemory(() => untilServedOtherThan(before));
@@ -169,7 +172,7 @@ async function main() {
 
     // The next push deploys while visitors post, to hold the server's p95 during a build.
     process.stdout.write("The same deploy while 10 clients post quote requests… ");
-    before = figureOn(await (await fetch(`${server.url}/`)).text());
+    before = await servedFigure();
     started = performance.now();
     await pushOneFigure();
     const latencies: number[] = [];

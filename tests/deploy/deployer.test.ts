@@ -113,7 +113,7 @@ test("a first deploy, by hand: the branch's newest commit fetched, installed, bu
   expect(existsSync(join(installed, "figures", "package.json"))).toBe(true);
   expect(existsSync(join(installed, "test-tools"))).toBe(false);
   // Marks the installed tree: a deploy whose lock file is unchanged does not install again.
-  writeFileSync(join(deployPaths(settings.dir).work, "node_modules", ".kept"), "");
+  writeFileSync(join(installed, ".kept"), "");
 });
 
 test("pushes during a deploy are folded into one more deploy, of the newest commit", async () => {
