@@ -3,7 +3,7 @@
 import type { GatsbySSR } from "gatsby";
 import React from "react";
 import { HelmetProvider, type HelmetServerState } from "react-helmet-async";
-import latinFont from "./src/styles/fonts/public-sans-latin-wght-400-700.woff2";
+import frenchFont from "./src/styles/fonts/public-sans-french-wght-400-700.woff2";
 import Layout from "./src/components/layout/layout";
 import { favicon } from "./src/shared/favicon";
 
@@ -34,12 +34,12 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
       type="image/png"
       sizes={`${favicon.size}x${favicon.size}`}
     />,
-    // Every page's text is in this file: fetched with the HTML, not once the styles are parsed,
-    // it is there for the first paint (see src/styles/fonts.css).
+    // Every page's French text is in this file: fetched with the HTML, not once the styles are
+    // parsed, it is there for the first paint (see src/styles/fonts.css).
     <link
       key="font"
       rel="preload"
-      href={latinFont}
+      href={frenchFont}
       as="font"
       type="font/woff2"
       crossOrigin="anonymous"

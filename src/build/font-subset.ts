@@ -1,13 +1,20 @@
-// The Latin face of Public Sans that every page preloads, cut to what the site uses: the weights
-// of the design tokens (400 to 700: --weight-regular, --weight-medium, --weight-bold) and the
-// glyphs a browser reaches through the characters of the face's unicode-range, without the
-// alternates, fractions and other glyphs only OpenType features lead to. About 20 kB in place of
-// 27 kB: the font comes within the first three round trips of a new connection on a slow phone
-// network, with the page's text (docs/performance.md).
+// The Latin face of Public Sans, cut twice from @fontsource-variable/public-sans, both at the
+// weights of the design tokens (400 to 700: --weight-regular, --weight-medium, --weight-bold) and
+// without the alternates, fractions and other glyphs only OpenType features lead to:
 //
-// The file is committed (src/styles/fonts/); `npm run fonts` writes it again from the installed
-// @fontsource-variable/public-sans, and a unit test checks that the committed file is what this
-// code makes of the installed package.
+// - the French cut: the characters French text is written with (ASCII, the accented letters and
+//   ligatures of French, its quotes, dashes, spaces and the euro). Every page preloads it: about
+//   16 kB in place of the 21 kB of the whole Latin face, so that on a slow phone network it
+//   arrives in two round trips beside the page's other first requests (docs/performance.md);
+// - the whole Latin face, for the other characters of its unicode-range (Spanish, Nordic or
+//   Portuguese letters, say). The stylesheet declares it before the French cut, so a browser
+//   looks in the French cut first and fetches this file only for a page that shows one of the
+//   others, such as a name typed into the form. (A file of the other characters alone would be
+//   under 10 kB, and Gatsby would inline it as base64 into every page's CSS.)
+//
+// The files are committed (src/styles/fonts/); `npm run fonts` writes them again from the
+// installed package, and a unit test checks that each committed file is what this code makes of
+// the installed package, and that src/styles/fonts.css declares each as cut.
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import subsetFont from "subset-font";
@@ -15,11 +22,10 @@ import subsetFont from "subset-font";
 export const sourceFont = path.resolve(
   "node_modules/@fontsource-variable/public-sans/files/public-sans-latin-wght-normal.woff2",
 );
-export const subsetFile = path.resolve("src/styles/fonts/public-sans-latin-wght-400-700.woff2");
 
 export const weights = { min: 400, max: 700 } as const;
 
-/** The Latin face's unicode-range, as @fontsource declares it (and src/styles/fonts.css). */
+/** The Latin face's unicode-range, as @fontsource declares it. */
 export const latinUnicodeRange = [
   "U+0000-00FF",
   "U+0131",
@@ -42,8 +48,66 @@ export const latinUnicodeRange = [
   "U+FFFD",
 ];
 
+/**
+ * French text: ASCII; nbsp, §, ©, «, ®, °, ·, »; À Â Æ Ç È É Ê Ë Î Ï Ô × Ù Û Ü and their lower
+ * case with ÿ; Œ œ; thin and narrow no-break spaces, en and em dashes, curly quotes, bullet,
+ * ellipsis, single guillemets; €, ™. Ÿ is in the Latin Extended face, as @fontsource cuts it.
+ */
+export const frenchUnicodeRange = [
+  "U+0000-007F",
+  "U+00A0",
+  "U+00A7",
+  "U+00A9",
+  "U+00AB",
+  "U+00AE",
+  "U+00B0",
+  "U+00B7",
+  "U+00BB",
+  "U+00C0",
+  "U+00C2",
+  "U+00C6-00CB",
+  "U+00CE-00CF",
+  "U+00D4",
+  "U+00D7",
+  "U+00D9",
+  "U+00DB-00DC",
+  "U+00E0",
+  "U+00E2",
+  "U+00E6-00EB",
+  "U+00EE-00EF",
+  "U+00F4",
+  "U+00F9",
+  "U+00FB-00FC",
+  "U+00FF",
+  "U+0152-0153",
+  "U+2009",
+  "U+2013-2014",
+  "U+2018-2019",
+  "U+201C-201D",
+  "U+2022",
+  "U+2026",
+  "U+202F",
+  "U+2039-203A",
+  "U+20AC",
+  "U+2122",
+];
+
+const fontsFolder = path.resolve("src/styles/fonts");
+
+/** The two cuts: each file and the characters it holds. */
+export const cuts = {
+  french: {
+    file: path.join(fontsFolder, "public-sans-french-wght-400-700.woff2"),
+    unicodeRange: frenchUnicodeRange,
+  },
+  latin: {
+    file: path.join(fontsFolder, "public-sans-latin-wght-400-700.woff2"),
+    unicodeRange: latinUnicodeRange,
+  },
+} as const;
+
 /** Every character of a CSS unicode-range list. */
-export function charactersOf(unicodeRange: string[]): string {
+export function charactersOf(unicodeRange: readonly string[]): string {
   return unicodeRange
     .flatMap((item) => {
       const [first, last] = item.replace(/^U\+/i, "").split("-");
@@ -56,24 +120,26 @@ export function charactersOf(unicodeRange: string[]): string {
     .join("");
 }
 
-/** The subset, as WOFF2 bytes. */
-export async function makeSubset(): Promise<Buffer> {
-  return subsetFont(await readFile(sourceFont), charactersOf(latinUnicodeRange), {
+/** The subset of the Latin face holding `unicodeRange`, as WOFF2 bytes. */
+export async function makeSubset(unicodeRange: readonly string[]): Promise<Buffer> {
+  return subsetFont(await readFile(sourceFont), charactersOf(unicodeRange), {
     targetFormat: "woff2",
     variationAxes: { wght: weights },
     noLayoutClosure: true,
   });
 }
 
-/** `npm run fonts`: writes the subset next to the site's styles. */
-export async function writeSubset(): Promise<void> {
-  const subset = await makeSubset();
-  await writeFile(subsetFile, subset);
-  console.log(`${path.relative(process.cwd(), subsetFile)}: ${subset.length} bytes`);
+/** `npm run fonts`: writes both cuts next to the site's styles. */
+export async function writeSubsets(): Promise<void> {
+  for (const { file, unicodeRange } of Object.values(cuts)) {
+    const subset = await makeSubset(unicodeRange);
+    await writeFile(file, subset);
+    console.log(`${path.relative(process.cwd(), file)}: ${subset.length} bytes`);
+  }
 }
 
 if (require.main === module) {
-  writeSubset().catch((error: unknown) => {
+  writeSubsets().catch((error: unknown) => {
     console.error(error);
     process.exitCode = 1;
   });

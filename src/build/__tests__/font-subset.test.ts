@@ -1,40 +1,57 @@
 /** @jest-environment node */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { charactersOf, latinUnicodeRange, makeSubset, subsetFile, weights } from "../font-subset";
+import { charactersOf, cuts, latinUnicodeRange, makeSubset, weights } from "../font-subset";
 
-// The preloaded Latin face is a committed file made from @fontsource-variable/public-sans: these
-// tests fail when the package changes under it (run `npm run fonts`) or when the stylesheet
-// declares the face differently from what the file holds.
+// The Latin face is two committed files made from @fontsource-variable/public-sans: these tests
+// fail when the package changes under them (run `npm run fonts`), when the stylesheet declares a
+// face differently from what its file holds, or when French text would reach the larger file.
 
-/** The declarations of the @font-face whose src is the subset, from src/styles/fonts.css. */
-function latinFace() {
+/** The declarations of the @font-face whose src is `file`, from src/styles/fonts.css. */
+function faceOf(file: string) {
   const css = readFileSync(path.resolve("src/styles/fonts.css"), "utf8");
-  const face = css.split("@font-face").find((block) => block.includes(path.basename(subsetFile)));
-  if (!face) throw new Error("src/styles/fonts.css declares no face with the subset's file");
+  const face = css.split("@font-face").find((block) => block.includes(path.basename(file)));
+  if (!face) throw new Error(`src/styles/fonts.css declares no face with ${path.basename(file)}`);
   const declaration = (name: string) =>
     new RegExp(`${name}:\\s*([^;]+);`).exec(face)?.[1]?.replace(/\s+/g, " ").trim();
   return { weight: declaration("font-weight"), unicodeRange: declaration("unicode-range") };
 }
 
-it("is the subset of the installed package's Latin face (else run `npm run fonts`)", async () => {
-  const committed = readFileSync(subsetFile);
-  const fresh = await makeSubset();
-  expect(committed.equals(fresh)).toBe(true);
-});
+describe.each(Object.entries(cuts))("the %s cut", (_, { file, unicodeRange }) => {
+  it("is the subset of the installed package's Latin face (else run `npm run fonts`)", async () => {
+    expect(readFileSync(file).equals(await makeSubset(unicodeRange))).toBe(true);
+  });
 
-it("is declared in the stylesheet with the weights and characters it was cut to", () => {
-  expect(latinFace()).toEqual({
-    weight: `${weights.min} ${weights.max}`,
-    unicodeRange: latinUnicodeRange.join(", "),
+  it("is declared in the stylesheet with the weights and characters it was cut to", () => {
+    expect(faceOf(file)).toEqual({
+      weight: `${weights.min} ${weights.max}`,
+      unicodeRange: unicodeRange.join(", "),
+    });
   });
 });
 
-it("covers French text: accented letters, ligatures, typographic quotes and spaces, euro", () => {
-  const characters = charactersOf(latinUnicodeRange);
-  for (const character of "àâçéèêëîïôùûüÿœæÀÇÉÈÊŒ«»’“”–—…\u00a0\u202f€") {
-    expect(characters).toContain(character);
+it("cuts French from the Latin face and is looked in first, declared after it", () => {
+  const latin = charactersOf(latinUnicodeRange);
+  for (const character of charactersOf(cuts.french.unicodeRange)) {
+    expect(latin).toContain(character);
   }
+  const css = readFileSync(path.resolve("src/styles/fonts.css"), "utf8");
+  const position = (file: string) => css.indexOf(path.basename(file));
+  expect(position(cuts.french.file)).toBeGreaterThan(position(cuts.latin.file));
+});
+
+it("preloads French text: accented letters, ligatures, typographic quotes and spaces, euro", () => {
+  const french = charactersOf(cuts.french.unicodeRange);
+  for (const character of "àâçéèêëîïôùûüÿœæÀÇÉÈÊŒ«»’“”–—…\u00a0\u202f€°") {
+    expect(french).toContain(character);
+  }
+});
+
+it("holds the preloaded cut small enough for two round trips beside the page's first requests", () => {
+  // docs/performance.md: when three requests share the simulated slow 4G link (the font, the web
+  // manifest, the favicon), each gets seven TCP segments a round trip, 20.4 kB in two with the
+  // response's headers; a larger file takes a third round trip and the text paints 150 ms later.
+  expect(readFileSync(cuts.french.file).length).toBeLessThanOrEqual(20_000);
 });
 
 it("reads a CSS unicode-range into its characters", () => {
