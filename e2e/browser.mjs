@@ -63,6 +63,33 @@ export async function openPage(
       page.foreignRequests.push(request.url());
     }
   });
+  if (javaScriptEnabled) {
+    // A site page fetches its islands' start-up script once it has painted (src/islands/
+    // inline-start.ts), which may come after the load event that navigations wait for: a test
+    // then waits for the mark the start-up script leaves, as a visitor would for the page to show.
+    const islandsStarted = () =>
+      page.waitForFunction(
+        () =>
+          !document.querySelector("[data-site-header]") ||
+          document.documentElement.dataset.islands === "started",
+      );
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    Object.assign(page, {
+      /** @type {typeof page.goto} */
+      goto: async (url, options) => {
+        const response = await goto(url, options);
+        await islandsStarted();
+        return response;
+      },
+      /** @type {typeof page.reload} */
+      reload: async (options) => {
+        const response = await reload(options);
+        await islandsStarted();
+        return response;
+      },
+    });
+  }
   return page;
 }
 

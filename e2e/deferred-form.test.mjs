@@ -31,7 +31,7 @@ describe("the quote form's code", () => {
     it(`at ${width} px, is not loaded with the page but as the visitor scrolls towards the form`, async () => {
       const page = await openPage(browser, { width });
       const scripts = scriptRequests(page);
-      // The page's one script, a module, has run before the load event.
+      // The page's start-up script has run once the page painted.
       await page.goto(baseUrl, { waitUntil: "networkidle" });
       assert.ok(scripts.some((url) => /\/islands\/first-load-[A-Z0-9]+\.js$/.test(url)));
       assert.deepEqual(
@@ -125,4 +125,24 @@ describe("the quote form's code", () => {
     assert.deepEqual(page.errors, []);
     await page.close();
   });
+});
+
+describe("the page's start-up script", () => {
+  for (const path of ["/", "/mentions-legales"]) {
+    it(`on ${path}, is fetched once the page's content is on screen, not with its first bytes`, async () => {
+      const page = await openPage(browser, { width: 360 });
+      await page.goto(`${baseUrl}${path}`);
+      // Both times on the page's own clock: the paint the browser reports, the request it made.
+      const { painted, fetched } = await page.evaluate(() => ({
+        painted: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+        fetched: performance
+          .getEntriesByType("resource")
+          .find((entry) => /\/islands\/first-load-[A-Z0-9]+\.js$/.test(entry.name))?.startTime,
+      }));
+      assert.ok(painted !== undefined && fetched !== undefined, `${painted}, ${fetched}`);
+      assert.ok(fetched >= painted, `fetched at ${fetched} ms, painted at ${painted} ms`);
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    });
+  }
 });

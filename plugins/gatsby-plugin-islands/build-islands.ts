@@ -3,10 +3,11 @@ import path from "node:path";
 import { build, type BuildOptions, type Metafile, type Plugin } from "esbuild";
 import { cssModuleExports } from "./css-class-names";
 
-// The islands' own build: esbuild bundles the page's start-up script (src/islands/first-load.ts),
-// the quote form's island it fetches on demand and the form's worker into public/islands/, each
-// file named after its content's hash. The components inside are the ones Gatsby renders into
-// the page's HTML: their CSS is already in the page, and their class names are Gatsby's own
+// The islands' own build: esbuild bundles the quote form's island, its worker and the page's
+// start-up script (src/islands/first-load.ts) into public/islands/, each file named after its
+// content's hash, then the few hundred bytes every page runs inline (src/islands/inline-start.ts),
+// which fetch the start-up script. The components inside are the ones Gatsby renders into the
+// page's HTML: their CSS is already in the page, and their class names are Gatsby's own
 // (css-class-names.ts). Each file is built on its own and learns the address of the file it
 // loads, so that none imports a chunk shared with another: the start-up script is one request.
 
@@ -36,12 +37,22 @@ const steps = [
       contents: (address: string) => `export const quoteFormIsland = ${JSON.stringify(address)};`,
     },
   },
-  { entry: "src/islands/first-load.ts", format: "esm" },
+  {
+    entry: "src/islands/first-load.ts",
+    format: "esm",
+    addressModule: {
+      path: /\/start-up-address$/,
+      contents: (address: string) => `export const startUpScript = ${JSON.stringify(address)};`,
+    },
+  },
 ] as const;
 
+/** Written into every page's head rather than into a file: a classic script, run as parsed. */
+const inlineStart = "src/islands/inline-start.ts";
+
 export type BuiltIslands = {
-  /** The address of the start-up script every page loads. */
-  startScript: string;
+  /** The code every page runs inline, which fetches the start-up script. */
+  inlineStart: string;
   /** Every file written, with its size in bytes, by name. */
   files: Map<string, number>;
 };
@@ -122,7 +133,6 @@ export async function buildIslands(
     `/${islandsFolder}/${path.relative(outdir, path.resolve(output)).split(path.sep).join("/")}`;
   const outputs: { path: string; contents: Uint8Array }[] = [];
   const plugins: Plugin[] = [cssModulesAsGatsbyNames];
-  let lastAddress = "";
   for (const step of steps) {
     const built = await build({
       ...common(outdir, env),
@@ -133,12 +143,19 @@ export async function buildIslands(
       metafile: true,
     });
     outputs.push(...built.outputFiles);
-    lastAddress = address(outputOf(built.metafile, step.entry));
-    if ("addressModule" in step) {
-      const { path: module, contents } = step.addressModule;
-      plugins.push(addressOf(module, contents(lastAddress)));
-    }
+    const { path: module, contents } = step.addressModule;
+    plugins.push(addressOf(module, contents(address(outputOf(built.metafile, step.entry)))));
   }
+  const inline = await build({
+    ...common(outdir, env),
+    entryPoints: [inlineStart],
+    format: "iife",
+    plugins,
+    write: false,
+  });
+  const inlineCode = inline.outputFiles.map((file) => file.text).join("");
+  // Inside a <script> element, "</" could end it early.
+  if (inlineCode.includes("</")) throw new Error(`${inlineStart} built to code holding "</"`);
 
   mkdirSync(outdir, { recursive: true });
   const files = new Map<string, number>();
@@ -154,6 +171,5 @@ export async function buildIslands(
     if (!files.has(file.replace(/\.(br|gz)$/, "")))
       rmSync(path.join(outdir, file), { force: true });
   }
-  // The start-up script is built last.
-  return { startScript: lastAddress, files };
+  return { inlineStart: inlineCode.trim(), files };
 }

@@ -10,11 +10,11 @@ import { getLocalIdent } from "./css-class-names";
 type LoaderUse = { loader?: string; options?: { modules?: unknown } };
 type WebpackRule = { use?: LoaderUse[] | LoaderUse; oneOf?: WebpackRule[]; rules?: WebpackRule[] };
 
-let startScript: string | undefined;
+let inlineStart: string | undefined;
 
 export const onPreBuild: GatsbyNode["onPreBuild"] = async ({ reporter }) => {
   const islands = await buildIslands(path.resolve("public"));
-  startScript = islands.startScript;
+  inlineStart = islands.inlineStart;
   const sizes = [...islands.files].map(([file, bytes]) => `${file} ${bytes} B`).join(", ");
   reporter.info(`public/islands/: ${sizes}`);
 };
@@ -36,7 +36,7 @@ function nameClassesAsIslands(rules: WebpackRule[]): void {
 /**
  * The production builds name CSS Modules classes as the islands do, since an island hydrates HTML
  * that Gatsby rendered (`gatsby develop` keeps Gatsby's readable names and its own runtime); the
- * page renderer learns the start-up script's address.
+ * page renderer learns the code every page runs inline.
  */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   stage,
@@ -49,9 +49,9 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   nameClassesAsIslands(config.module.rules);
   actions.replaceWebpackConfig(config);
   if (stage === "build-html") {
-    if (!startScript) throw new Error("The islands were not built before the pages (onPreBuild)");
+    if (!inlineStart) throw new Error("The islands were not built before the pages (onPreBuild)");
     actions.setWebpackConfig({
-      plugins: [plugins.define({ __ISLANDS_START_SCRIPT__: JSON.stringify(startScript) })],
+      plugins: [plugins.define({ __ISLANDS_INLINE_START__: JSON.stringify(inlineStart) })],
     });
   }
 };

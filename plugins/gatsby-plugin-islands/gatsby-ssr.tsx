@@ -2,22 +2,17 @@ import type { GatsbySSR } from "gatsby";
 import React from "react";
 
 // Set by gatsby-node.ts when the islands are built (production builds); absent otherwise.
-declare const __ISLANDS_START_SCRIPT__: string | undefined;
+declare const __ISLANDS_INLINE_START__: string | undefined;
 
 /**
- * Every page's one script: a module, so it runs once the HTML is parsed and never holds up the
- * first paint; it brings each island on the page to life (src/islands/first-load.ts). Fetched at
- * low priority: the page is whole without it, and the font and the hero image come first.
+ * Every page's one script element, inline (src/islands/inline-start.ts): it fetches the start-up
+ * script, which brings each island on the page to life, once the page's content is on screen.
+ * Inline, it costs no request; its hash is in the page's Content-Security-Policy
+ * (src/build/security-headers.ts).
  */
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents }) => {
-  if (typeof __ISLANDS_START_SCRIPT__ !== "string") return;
+  if (typeof __ISLANDS_INLINE_START__ !== "string") return;
   setHeadComponents([
-    // Lower-case, as React 18 passes attributes it does not know (React 19 knows fetchPriority).
-    <script
-      key="islands"
-      type="module"
-      src={__ISLANDS_START_SCRIPT__}
-      {...{ fetchpriority: "low" }}
-    />,
+    <script key="islands" dangerouslySetInnerHTML={{ __html: __ISLANDS_INLINE_START__ }} />,
   ]);
 };

@@ -1,21 +1,22 @@
 // How a page starts up. Gatsby renders every page to HTML at build time, and that HTML is the
 // page: Gatsby's browser runtime is not sent (gatsby-plugin-no-javascript-utils), so no React
-// hydrates the page as a whole. Three parts move, each an island over its own server HTML:
+// hydrates the page as a whole. The page paints from its HTML, its inlined CSS and its preloaded
+// font alone; its one script element is inline (inline-start.ts): it fetches this module once the
+// browser reports the first contentful paint, so that nothing competes with the page's own bytes
+// before it. Three parts move, each an island over its own server HTML:
 //
 // - the header's menu and the testimonials carousel: a few hundred bytes of typed script each,
-//   run by this module as soon as the HTML is parsed (a module script never holds up the first
-//   paint); their components attach the same scripts where React renders them (the admin's
-//   previews, `gatsby develop`);
+//   run by this module; their components attach the same scripts where React renders them (the
+//   admin's previews, `gatsby develop`);
 // - the quote form: React hydrating the form's HTML, with its state, validation, API client and
 //   toasts, fetched only when the form nears the viewport, the visitor reaches into it, or the
 //   address targets it (load-quote-form.ts).
 //
-// This file is the page's one script, built with what it imports by
-// plugins/gatsby-plugin-islands; docs/performance.md gives the figures.
+// This file is built with what it imports by plugins/gatsby-plugin-islands; docs/performance.md
+// gives the figures.
 import { enhanceMenu } from "../components/site-header/menu-behaviour";
 import { enhanceCarousel } from "../components/testimonials/carousel-behaviour";
 import { loadQuoteFormWhenNeeded } from "./load-quote-form";
-import { openAtRequestedSection } from "./open-at";
 
 /** Starts one island: a fault in one is reported and never stops the others. */
 function start(selector: string, island: (element: HTMLElement) => unknown): void {
@@ -31,4 +32,6 @@ function start(selector: string, island: (element: HTMLElement) => unknown): voi
 start("[data-site-header]", enhanceMenu);
 start("[data-carousel]", enhanceCarousel);
 start('[data-island="quote-form"]', loadQuoteFormWhenNeeded);
-openAtRequestedSection();
+// The page's controls answer from here on: the browser tests wait for this mark before they
+// press one, as a visitor cannot tell the few milliseconds apart.
+document.documentElement.dataset.islands = "started";

@@ -1,6 +1,6 @@
-// The JavaScript a built page can run: the scripts its HTML names, and the island files those
-// reach (what they import, now or on demand, and the worker whose address they hold), read from
-// the files themselves. Paths are relative to public/.
+// The JavaScript a built page can run: the scripts its HTML names or holds inline, and the island
+// files those reach (what they import, now or on demand, and the worker whose address they hold),
+// read from the files themselves. Paths are relative to public/.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { publicDir } from "./built-site";
@@ -15,10 +15,26 @@ export function scriptSources(html: string): string[] {
 // address as the absolute "/islands/<name>-<hash>.js" the build gave it.
 const reference = /"(\.\/[\w.-]+\.js|\/islands\/[\w.-]+\.js)"/g;
 
+/** The code of each inline script element of the page. */
+export function inlineScripts(html: string): string[] {
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  return [...doc.querySelectorAll("script:not([src])")].map((script) => script.textContent ?? "");
+}
+
+/** The island files an inline script of the page fetches (the start-up script). */
+export function filesFetchedInline(html: string): string[] {
+  return inlineScripts(html).flatMap((code) =>
+    [...code.matchAll(reference)].map(([, target = ""]) => target.replace(/^\//, "")),
+  );
+}
+
 /** Every script file the page may load, starting from its script elements. */
 export function scriptFilesOf(html: string): string[] {
   const found = new Set<string>();
-  const pending = scriptSources(html).map((src) => src.replace(/^\//, ""));
+  const pending = [
+    ...scriptSources(html).map((src) => src.replace(/^\//, "")),
+    ...filesFetchedInline(html),
+  ];
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     if (found.has(file)) continue;
     found.add(file);
