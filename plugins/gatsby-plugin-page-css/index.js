@@ -1,1 +1,1 @@
-// A Gatsby plugin: its hook is in gatsby-node.ts.
+// A Gatsby plugin: its hooks are in gatsby-node.ts and gatsby-ssr.tsx.

@@ -212,8 +212,11 @@ test("a signed push puts the changed figure live; the page polled through the sw
   expect([...seen].every((figure) => /^(3\D500|4\D700)$/.test(figure ?? ""))).toBe(true);
   expect(polls).toBeGreaterThan(1);
   expect(await status()).toMatchObject({ state: "idle", live: { commit } });
-  // The scripts the page names are served, from the release it came from.
-  const scripts = [...(await home()).html.matchAll(/src="(\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  // The scripts the page fetches are served, from the release it came from.
+  const scripts = [...(await home()).html.matchAll(/"(\/islands\/[\w.-]+\.js)"/g)].map(
+    (m) => m[1]!,
+  );
+  expect(scripts).not.toEqual([]);
   for (const script of scripts) expect((await fetch(`${site.url}${script}`)).status).toBe(200);
 }, 600_000);
 
@@ -250,3 +253,24 @@ test("rollback to the release before, and back, from the command line beside the
   expect(forth.code).toBe(0);
   expect(casesPerMonth((await home()).html)).toMatch(/^4\D700$/);
 }, 120_000);
+
+test("a push that changes a stylesheet alone is live in every page's inlined CSS", async () => {
+  const live = (await status()).live!.commit;
+  expect((await home()).html).toContain("#e8eef6");
+  const commit = publish(
+    "src/styles/tokens.css",
+    (text) => text.replace("--color-brand-soft: #e8eef6;", "--color-brand-soft: #e9eff7;"),
+    "Fond des encadrés un ton plus clair",
+  );
+  expect((await send(githubPush(commit, live, "Fond des encadrés"))).status).toBe(202);
+  await waitFor(
+    async () => (await status()).live?.commit === commit,
+    300_000,
+    "the stylesheet's release live",
+  );
+  for (const path of ["/", "/mentions-legales"]) {
+    const html = await (await fetch(`${site.url}${path}`)).text();
+    expect(html).toContain("#e9eff7");
+    expect(html).not.toContain("#e8eef6");
+  }
+}, 600_000);
