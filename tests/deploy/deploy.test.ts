@@ -254,20 +254,32 @@ test("rollback to the release before, and back, from the command line beside the
   expect(casesPerMonth((await home()).html)).toMatch(/^4\D700$/);
 }, 120_000);
 
+/** Pushes `commit` (after `before`) and resolves once the server has it live. */
+async function deployed(commit: string, before: string, message: string): Promise<void> {
+  expect((await send(githubPush(commit, before, message))).status).toBe(202);
+  await waitFor(
+    async () => (await status()).live?.commit === commit,
+    300_000,
+    `« ${message} » live`,
+  );
+}
+
 test("a push that changes a stylesheet alone is live in every page's inlined CSS", async () => {
-  const live = (await status()).live!.commit;
+  // The branch still holds the placeholder pushed above: its author completes it first.
+  const insurer = /^insurer: .*$/m.exec(git("show", `${firstCommit}:content/company/company.md`));
+  const completed = publish(
+    "content/company/company.md",
+    (text) => text.replace(/^insurer: .*$/m, insurer![0]),
+    "Assureur confirmé",
+  );
+  await deployed(completed, (await status()).live!.commit, "Assureur confirmé");
   expect((await home()).html).toContain("#e8eef6");
   const commit = publish(
     "src/styles/tokens.css",
     (text) => text.replace("--color-brand-soft: #e8eef6;", "--color-brand-soft: #e9eff7;"),
     "Fond des encadrés un ton plus clair",
   );
-  expect((await send(githubPush(commit, live, "Fond des encadrés"))).status).toBe(202);
-  await waitFor(
-    async () => (await status()).live?.commit === commit,
-    300_000,
-    "the stylesheet's release live",
-  );
+  await deployed(commit, completed, "Fond des encadrés");
   for (const path of ["/", "/mentions-legales"]) {
     const html = await (await fetch(`${site.url}${path}`)).text();
     expect(html).toContain("#e9eff7");
