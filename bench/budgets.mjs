@@ -23,7 +23,7 @@ export const budgets = [
   { key: "accessibility", label: "Accessibility score", min: 100 },
   { key: "bestPractices", label: "Best practices score", min: 100 },
   { key: "seo", label: "SEO score", min: 100 },
-  { key: "lcp", label: "Largest Contentful Paint", unit: "ms", max: 1200, goal: 1000 },
+  { key: "lcp", label: "Largest Contentful Paint", unit: "ms", max: 1000 },
   { key: "fcp", label: "First Contentful Paint", unit: "ms" },
   { key: "speedIndex", label: "Speed Index", unit: "ms" },
   { key: "tbt", label: "Total Blocking Time", unit: "blocking", max: 50 },
