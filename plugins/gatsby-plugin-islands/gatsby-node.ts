@@ -16,7 +16,9 @@ export const onPreBuild: GatsbyNode["onPreBuild"] = async ({ reporter }) => {
   const islands = await buildIslands(path.resolve("public"));
   inlineStart = islands.inlineStart;
   const sizes = [...islands.files].map(([file, bytes]) => `${file} ${bytes} B`).join(", ");
-  reporter.info(`public/islands/: ${sizes}; inline in every page: ${inlineStart.length} B`);
+  reporter.info(
+    `public/islands/: ${sizes}; inline in every page: ${Buffer.byteLength(inlineStart)} B`,
+  );
 };
 
 /** Gives every css-loader that compiles CSS Modules the islands' naming (css-class-names.ts). */

@@ -15,8 +15,11 @@ export function scriptSources(html: string): string[] {
 // address as the absolute "/islands/<name>-<hash>.js" the build gave it.
 const reference = /"(\.\/[\w.-]+\.js|\/islands\/[\w.-]+\.js)"/g;
 
+/** A site address ("/islands/x.js") as a path under public/. */
+const underPublic = (address: string) => address.replace(/^\//, "");
+
 /** The code of each inline script element of the page. */
-export function inlineScripts(html: string): string[] {
+function inlineScripts(html: string): string[] {
   const doc = new DOMParser().parseFromString(html, "text/html");
   return [...doc.querySelectorAll("script:not([src])")].map((script) => script.textContent ?? "");
 }
@@ -24,17 +27,14 @@ export function inlineScripts(html: string): string[] {
 /** The island files an inline script of the page fetches (the start-up script). */
 export function filesFetchedInline(html: string): string[] {
   return inlineScripts(html).flatMap((code) =>
-    [...code.matchAll(reference)].map(([, target = ""]) => target.replace(/^\//, "")),
+    [...code.matchAll(reference)].map(([, target = ""]) => underPublic(target)),
   );
 }
 
 /** Every script file the page may load, starting from its script elements. */
 export function scriptFilesOf(html: string): string[] {
   const found = new Set<string>();
-  const pending = [
-    ...scriptSources(html).map((src) => src.replace(/^\//, "")),
-    ...filesFetchedInline(html),
-  ];
+  const pending = [...scriptSources(html).map(underPublic), ...filesFetchedInline(html)];
   for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     if (found.has(file)) continue;
     found.add(file);
@@ -42,7 +42,7 @@ export function scriptFilesOf(html: string): string[] {
     for (const [, target = ""] of code.matchAll(reference)) {
       pending.push(
         target.startsWith("/")
-          ? target.slice(1)
+          ? underPublic(target)
           : path.posix.join(path.posix.dirname(file), target),
       );
     }
