@@ -1,4 +1,5 @@
 import { cmsAuthSettings, type CmsAuthSettings } from "./cms-auth/settings";
+import { secretTexts } from "./deploy/redact";
 import { buildEnvironment, deployProblems, type DeploySettings } from "./deploy/settings";
 import { resolve } from "node:path";
 import { type, validate } from "superstruct";
@@ -101,6 +102,7 @@ const schema = type({
   DEPLOY_DIR: variable("un chemin de dossier", (raw) => raw),
   DEPLOY_NOTIFY_TO: variable("des adresses email séparées par des virgules", mailboxList),
   DEPLOY_KEEP_RELEASES: variable("un nombre entier de versions, de 2 à 50", wholeNumber(2, 50)),
+  DEPLOY_TIMEOUT_MINUTES: variable("un nombre entier de minutes, de 1 à 240", wholeNumber(1, 240)),
   QUOTE_DATABASE_DIR: variable("un chemin de dossier", (raw) => raw),
   QUOTE_CHALLENGE_SECRET: variable("un secret", (raw) => raw),
   QUOTE_RATE_LIMIT: variable(
@@ -267,6 +269,16 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
             branch: values.CMS_BRANCH ?? "main",
             notifyTo: values.DEPLOY_NOTIFY_TO ?? [],
             keepReleases: values.DEPLOY_KEEP_RELEASES ?? 5,
+            timeoutMs: (values.DEPLOY_TIMEOUT_MINUTES ?? 20) * 60_000,
+            secrets: secretTexts(env, secretVariables),
+            box: {
+              hidden: [
+                resolve(process.cwd(), values.QUOTE_DATABASE_DIR ?? "data/leads"),
+                resolve(process.cwd(), values.DEPLOY_DIR ?? "data/deploy"),
+                process.cwd(),
+              ],
+              nodePath: process.execPath,
+            },
             buildEnv: buildEnvironment(env),
           }
         : null,

@@ -1,60 +1,18 @@
 /** @jest-environment node */
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { gitAs } from "./editor";
+import { createMiniSite } from "./mini-site";
 import { captureLog } from "../../src/test-utils/log-capture";
-import {
-  Deployer,
-  deployStatus,
-  readDeployState,
-  type FailureNotice,
-} from "../../src/server/deploy/deployer";
+import { Deployer, type FailureNotice } from "../../src/server/deploy/deployer";
 import { deployPaths, listReleases } from "../../src/server/deploy/releases";
-import { buildEnvironment, type DeploySettings } from "../../src/server/deploy/settings";
+import { deployStatus, readDeployState } from "../../src/server/deploy/state";
 
 // The deployer with real git (a bare repository on disk stands for the git host) and real npm,
 // on a site of a few files whose build takes a second: what it fetches, installs, builds, puts
 // live, folds and refuses. deploy.test.ts beside it does the same with the real site.
 
-const root = mkdtempSync(join(tmpdir(), "deployer-"));
-const remote = join(root, "remote.git");
-const editor = join(root, "editor");
-const git = gitAs;
-
-// A site whose build fails as src/build/content-checks.ts reports through Gatsby (wrapped lines).
-const buildScript = `
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-const figure = readFileSync("figure.txt", "utf8").trim();
-if (figure.includes("[À COMPLÉTER")) {
-  console.error(" ERROR  UNKNOWN\\n\\nLe contenu de content/ comporte des erreurs :");
-  console.error("  - figure.txt : champ « recoveryRate » encore à compléter (CONTENT_STRICT=1\\nrefuse de publier une affirmation sans sa preuve)\\n\\nnot finished");
-  process.exit(1);
-}
-mkdirSync("public", { recursive: true });
-writeFileSync("public/index.html", "<title>Taux : " + figure + "</title>");
-writeFileSync("public/404.html", "<title>Introuvable</title>");
-writeFileSync("public/_headers", "/*\\n  X-Content-Type-Options: nosniff\\n");
-`;
-
-function commit(figure: string, message: string): string {
-  writeFileSync(join(editor, "figure.txt"), `${figure}\n`);
-  git(editor, "commit", "--quiet", "--all", "--message", message);
-  git(editor, "push", "--quiet", "origin", "HEAD:main");
-  return git(editor, "rev-parse", "HEAD");
-}
-
-const settings: DeploySettings = {
-  gitUrl: remote,
-  secret: "a secret of the webhook, 32 chars",
-  dir: join(root, "deploy"),
-  repository: "hestia/site",
-  branch: "main",
-  notifyTo: [],
-  keepReleases: 3,
-  buildEnv: buildEnvironment(process.env),
-};
+const site = createMiniSite("deployer-");
+const { root, git, commit, settings } = site;
 const notices: FailureNotice[] = [];
 const newDeployer = () =>
   new Deployer(settings, {
@@ -67,48 +25,15 @@ const liveCommit = () => listReleases(settings.dir).find((release) => release.li
 const liveIndex = () =>
   readFileSync(join(deployPaths(settings.dir).current, "site", "index.html"), "utf8");
 
-beforeAll(() => {
-  git(root, "init", "--quiet", "--bare", "--initial-branch=main", remote);
-  mkdirSync(editor);
-  git(editor, "init", "--quiet", "--initial-branch=main");
-  git(editor, "remote", "add", "origin", remote);
-  // One dependency (a folder of the repository), so that `npm ci` has a tree to install, and one
-  // development dependency, which the server's working copy goes without.
-  for (const name of ["figures", "test-tools"]) {
-    mkdirSync(join(editor, name));
-    writeFileSync(join(editor, name, "package.json"), JSON.stringify({ name, version: "1.0.0" }));
-  }
-  writeFileSync(
-    join(editor, "package.json"),
-    JSON.stringify({
-      name: "site",
-      version: "1.0.0",
-      private: true,
-      scripts: { build: "node build.mjs" },
-      dependencies: { figures: "file:./figures" },
-      devDependencies: { "test-tools": "file:./test-tools" },
-    }),
-  );
-  execFileSync("npm", ["install", "--package-lock-only", "--no-audit", "--no-fund"], {
-    cwd: editor,
-    stdio: "ignore",
-  });
-  writeFileSync(join(editor, "build.mjs"), buildScript);
-  writeFileSync(join(editor, "figure.txt"), "87 %\n");
-  git(editor, "add", ".");
-  git(editor, "commit", "--quiet", "--message", "Site");
-  git(editor, "push", "--quiet", "origin", "HEAD:main");
-});
-
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 test("a first deploy, by hand: the branch's newest commit fetched, installed, built and live", async () => {
   const deployer = newDeployer();
   deployer.request({ commit: null });
   await deployer.idle();
-  expect(liveCommit()).toBe(git(editor, "rev-parse", "HEAD"));
+  expect(liveCommit()).toBe(git("rev-parse", "HEAD"));
   expect(liveIndex()).toContain("Taux : 87 %");
-  expect(deployStatus(settings.dir)).toMatchObject({ state: "idle", failure: null });
+  expect(deployStatus(settings.dir, null)).toMatchObject({ state: "idle", failure: null });
   const installed = join(deployPaths(settings.dir).work, "node_modules");
   expect(existsSync(join(installed, "figures", "package.json"))).toBe(true);
   expect(existsSync(join(installed, "test-tools"))).toBe(false);
@@ -146,7 +71,7 @@ test("a failed build leaves the live release, and tells the author the content c
   });
   await deployer.idle();
   expect(liveIndex()).toContain("Taux : 90 %");
-  expect(deployStatus(settings.dir)).toMatchObject({
+  expect(deployStatus(settings.dir, null)).toMatchObject({
     state: "failed",
     live: { commit: liveCommit() },
     failure: { commit: broken },

@@ -1,7 +1,12 @@
+import { userInfo } from "node:os";
+import { dirname } from "node:path";
 import { ConfigError, readServerConfig, type Env } from "../config";
-import { Deployer, readDeployState, takeDeployLock } from "../deploy/deployer";
+import { Deployer } from "../deploy/deployer";
 import { failureNotifier } from "../deploy/failure-email";
-import { listReleases, switchTo } from "../deploy/releases";
+import { takeDeployLock } from "../deploy/lock";
+import { withoutUserInfo } from "../deploy/redact";
+import { listReleases, serverCodeHash, switchTo } from "../deploy/releases";
+import { readDeployState, writeDeployState } from "../deploy/state";
 import { parisTime } from "../leads/lead-fields";
 import { createLogger } from "../log/logger";
 import { runCli } from "./run-cli";
@@ -46,17 +51,30 @@ export async function main(argv: string[], env?: Env): Promise<number> {
       return 2;
     }
     console.log(
-      `Construction de ${argument ?? `la branche ${settings.branch}`} depuis ${settings.gitUrl} (une à quelques minutes)…`,
+      `Construction de ${argument ?? `la branche ${settings.branch}`} depuis ${withoutUserInfo(settings.gitUrl)} (une à quelques minutes)…`,
     );
     const deployer = new Deployer(settings, {
       log: createLogger("warn"),
       notify: failureNotifier(config.delivery.email, settings.notifyTo),
+      // This CLI's folder holds the server it was compiled with (dist/server/).
+      serverCode: serverCodeHash(dirname(process.argv[1] ?? ".")),
     });
+    if (deployer.boxProblem) {
+      console.error(`Aucune construction possible : ${deployer.boxProblem}.`);
+      return 1;
+    }
     const stop = () => void deployer.close();
     process.once("SIGINT", stop).once("SIGTERM", stop);
     deployer.request({ commit: argument ?? null });
     await deployer.idle();
     const state = readDeployState(settings.dir);
+    if (deployer.lastOutcome && !deployer.lastOutcome.live && state.state !== "failed") {
+      console.log(
+        deployer.lastOutcome.reason === "already live"
+          ? "Rien à construire : ce commit est déjà en ligne."
+          : "Rien à construire : ce commit est plus ancien que la version en ligne (pour revenir en arrière : npm run site -- rollback).",
+      );
+    }
     if (state.failure && state.state === "failed") {
       console.error(`Non mise en ligne : ${state.failure.message}`);
       for (const problem of state.failure.problems) console.error(`  - ${problem}`);
@@ -95,12 +113,19 @@ export async function main(argv: string[], env?: Env): Promise<number> {
   const release = takeDeployLock(settings.dir);
   if (typeof release !== "function") {
     console.error(
-      `Un déploiement est en cours (processus ${release.heldBy}) : réessayez après lui.`,
+      `Un déploiement est en cours (processus ${release.heldBy.pid}) : réessayez après lui.`,
     );
     return 1;
   }
   try {
+    const from = releases[liveIndex]?.commit ?? null;
     switchTo(settings.dir, target.id);
+    // Recorded for the status: who went back, when, from and to which commit.
+    const by = (env ?? process.env).SUDO_USER ?? userInfo().username;
+    writeDeployState(settings.dir, {
+      ...readDeployState(settings.dir),
+      rollback: { by, at: new Date().toISOString(), from, to: target.commit },
+    });
   } finally {
     release();
   }

@@ -38,15 +38,18 @@ export interface RunnerOptions {
   log?: LeadLogger;
   leaseMs?: number;
   now?: () => Date;
-  /** Where content/ is, for the acknowledgement (defaults to the working folder's). */
-  contentDir?: string;
+  /**
+   * Where content/ is, for the acknowledgement (defaults to the working folder's); asked at each
+   * email when a function (the live release's, which a deploy replaces).
+   */
+  contentDir?: string | (() => string);
 }
 
 export class DeliveryRunner {
   readonly config: DeliveryConfig;
   private readonly leaseMs: number;
   private readonly now: () => Date;
-  private readonly contentDir: string | undefined;
+  private readonly contentDir: string | (() => string) | undefined;
   private readonly log: LeadLogger;
   private sender: EmailSender | null = null;
   private running: Promise<void> | null = null;
@@ -164,7 +167,10 @@ export class DeliveryRunner {
         return this.emailSender(email.smtpUrl).send(salesMessage(lead, email));
       case "ack": {
         if (!email) throw new Error("SMTP_URL, QUOTE_NOTIFY_TO or QUOTE_MAIL_FROM is not set");
-        const content = await readAckContent(this.contentDir);
+        const { contentDir } = this;
+        const content = await readAckContent(
+          typeof contentDir === "function" ? contentDir() : contentDir,
+        );
         return this.emailSender(email.smtpUrl).send(ackMessage(lead, email, content, siteUrl));
       }
       case "webhook":

@@ -1,44 +1,32 @@
-import {
-  closeSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-  writeSync,
-} from "node:fs";
 import type { LeadLogger } from "../log/logger";
 import { oneLine } from "../one-line";
-import { deployCommit, DeployFailure } from "./deploy";
-import { listReleases, deployPaths, type ReleaseInfo } from "./releases";
+import { DeployFailure } from "./command";
+import { deployCommit, type DeployTarget } from "./deploy";
+import { waitForDeployLock } from "./lock";
+import { redact } from "./redact";
+import { sandboxProblem } from "./sandbox";
 import type { DeploySettings } from "./settings";
+import { liveCommit, readDeployState, writeDeployState } from "./state";
 
-// The server's deploys, one at a time: a push that arrives while one runs is folded into one
-// more deploy, of the newest commit. What it is doing is kept in DEPLOY_DIR/state.json, so that
-// a deploy cut short (SIGTERM, a crash) is finished at the next start, and so that
-// /api/deploy/status and `npm run site` read the same thing.
+// The deploys of a process, one at a time: a push that arrives while one runs is folded into one
+// more deploy, of the branch's newest commit. Across processes (the server and `npm run site`),
+// the deploy lock (lock.ts) lets one run and the other wait for it. What it is doing is kept in
+// the state (state.ts), written only while the lock is held. Every text it keeps, logs or emails
+// goes through redact.ts first.
 
 export interface DeployRequest {
-  /** Forty hex digits, or null for the branch's newest commit. */
+  /** A commit asked for by name (`npm run site -- deploy COMMIT`), or null: the branch's newest. */
   commit: string | null;
+  /** A push's: a branch whose newest commit just failed is not built again for a push. */
+  push?: boolean;
   author?: { name: string; email: string } | null;
-  /** The commit's subject line, as the push reported it. */
+  /** The pushed commit's subject line, as the push reported it. */
   subject?: string;
 }
 
-export interface DeployState {
-  state: "idle" | "building" | "failed";
-  /** The commit being built, and since when. */
-  building: { commit: string | null; since: string } | null;
-  /** The last deploy that did not go live (cleared by the next one that does). */
-  failure: { commit: string | null; at: string; message: string; problems: string[] } | null;
-  /** The lock file's hash last installed in the working copy. */
-  lockHash: string | null;
-}
-
-/** What a failed deploy tells the person who published (failure-email.ts sends it). */
+/** What a deploy tells the person who published, or whoever DEPLOY_NOTIFY_TO names. */
 export interface FailureNotice {
+  kind: "failure" | "server-update";
   commit: string | null;
   author: { name: string; email: string } | null;
   subject: string;
@@ -47,67 +35,34 @@ export interface FailureNotice {
   outputTail: string[];
 }
 
-const idle: DeployState = { state: "idle", building: null, failure: null, lockHash: null };
-
-export function readDeployState(dir: string): DeployState {
-  try {
-    return { ...idle, ...JSON.parse(readFileSync(deployPaths(dir).state, "utf8")) };
-  } catch {
-    return { ...idle };
-  }
-}
-
-function writeDeployState(dir: string, state: DeployState): void {
-  const { state: file } = deployPaths(dir);
-  writeFileSync(`${file}.${process.pid}`, `${JSON.stringify(state, null, 2)}\n`);
-  // Renamed over the old one: a reader never finds half a file.
-  renameSync(`${file}.${process.pid}`, file);
-}
-
-/** Held while a process deploys; taken over when the process that held it is gone. */
-export function takeDeployLock(dir: string): (() => void) | { heldBy: number } {
-  const { lock } = deployPaths(dir);
-  mkdirSync(dir, { recursive: true });
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      const fd = openSync(lock, "wx");
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => rmSync(lock, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = Number(readFileSync(lock, "utf8"));
-      if (Number.isInteger(holder) && holder > 0 && isAlive(holder)) return { heldBy: holder };
-      rmSync(lock, { force: true });
-    }
-  }
-  return { heldBy: Number.NaN };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 export interface DeployerOptions {
   log: LeadLogger;
-  /** Tells the person who published that their publication did not go live. */
+  /** Tells the person who published that their publication did not go live, or the server's news. */
   notify?: (notice: FailureNotice) => Promise<void>;
+  /** The running server's code (releases.ts, serverCodeHash): a release built with other code says so. */
+  serverCode?: string | null;
 }
 
 export class Deployer {
   private running: Promise<void> | null = null;
   private next: DeployRequest | null = null;
   private readonly stopping = new AbortController();
+  /** Why no box can be made here (sandbox.ts), checked once: then no deploy starts. */
+  readonly boxProblem: string | null;
+  /** What the last deploy of this process did (the CLI prints it). */
+  lastOutcome: { live: boolean; reason: string } | null = null;
 
   constructor(
     readonly settings: DeploySettings,
     private readonly options: DeployerOptions,
-  ) {}
+  ) {
+    this.boxProblem = sandboxProblem();
+    if (this.boxProblem) options.log.error(`deploys cannot start: ${this.boxProblem}`);
+  }
+
+  get serverCode(): string | null {
+    return this.options.serverCode ?? null;
+  }
 
   /** Starts a deploy, or folds this one into the next when one runs. */
   request(request: DeployRequest): "started" | "folded" {
@@ -125,10 +80,9 @@ export class Deployer {
   resumeInterrupted(): void {
     const { building } = readDeployState(this.settings.dir);
     if (building) {
-      this.options.log.warn(
-        `deploy of ${building.commit ?? "the branch"} was cut short: run again`,
-      );
-      this.request({ commit: building.commit });
+      const commit = building.requested ?? null;
+      this.options.log.warn(`deploy of ${commit ?? "the branch"} was cut short: run again`);
+      this.request({ commit });
     }
   }
 
@@ -153,104 +107,158 @@ export class Deployer {
     }
   }
 
+  private clean = (text: string) => redact(text, this.settings.secrets);
+
   private async deploy(request: DeployRequest): Promise<void> {
-    const { dir } = this.settings;
+    const { dir, timeoutMs } = this.settings;
     const { log } = this.options;
-    const release = takeDeployLock(dir);
-    if (typeof release !== "function") {
-      this.fail(request, `un autre déploiement est en cours (processus ${release.heldBy})`, [], []);
-      return;
-    }
-    const state = readDeployState(dir);
-    writeDeployState(dir, {
-      ...state,
-      state: "building",
-      building: { commit: request.commit, since: new Date().toISOString() },
-    });
-    const started = Date.now();
+    let release: () => void;
     try {
+      release = await waitForDeployLock(dir, this.stopping.signal, (holder) =>
+        log.info(`deploy waits for the one process ${holder.pid} runs`),
+      );
+    } catch {
+      return; // Stopped while waiting: nothing started.
+    }
+    let target: DeployTarget | null = null;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    try {
+      if (this.boxProblem) throw new DeployFailure(this.boxProblem, [], []);
+      const state = readDeployState(dir);
+      const building = {
+        requested: request.commit,
+        commit: request.commit,
+        since: new Date().toISOString(),
+      };
+      writeDeployState(dir, { ...state, state: "building", building });
       log.info(
         `deploy of ${request.commit ?? `the newest commit of ${this.settings.branch}`} started`,
       );
-      const result = await deployCommit(
-        this.settings,
-        request.commit,
-        { lockHash: state.lockHash },
-        this.stopping.signal,
+      const started = Date.now();
+      const outcome = await deployCommit(this.settings, request.commit, {
+        lockHash: state.lockHash,
+        liveCommit: liveCommit(dir),
+        signal: AbortSignal.any([this.stopping.signal, timeout]),
+        onTarget: (known) => {
+          target = known;
+          if (request.push && state.failure?.commit === known.commit) {
+            throw new AlreadyFailed(known.commit);
+          }
+          writeDeployState(dir, {
+            ...state,
+            state: "building",
+            building: { ...building, commit: known.commit },
+          });
+        },
+      });
+      if (!outcome.live) {
+        writeDeployState(dir, { ...state, building: null });
+        this.lastOutcome = { live: false, reason: outcome.reason };
+        log.info(`deploy ignored: ${outcome.commit} is ${outcome.reason}`);
+        return;
+      }
+      const live = outcome.release;
+      const serverChanged = Boolean(
+        live.serverCode && this.serverCode && live.serverCode !== this.serverCode,
       );
       writeDeployState(dir, {
+        ...state,
         state: "idle",
         building: null,
         failure: null,
-        lockHash: result.lockHash,
+        lockHash: outcome.lockHash,
+        rollback: null,
+        serverNotified: serverChanged ? live.serverCode : state.serverNotified,
       });
+      this.lastOutcome = { live: true, reason: "live" };
       log.info(
-        { commit: result.release.commit, release: result.release.id, ms: Date.now() - started },
-        `deploy of ${result.release.commit} live as release ${result.release.id}`,
+        { commit: live.commit, release: live.id, ms: Date.now() - started },
+        `deploy of ${live.commit} live as release ${live.id}`,
       );
+      if (serverChanged) {
+        log.warn(
+          { commit: live.commit },
+          `the server's code changed in ${live.commit}: the site is live, the server must be updated (docs/operations.md)`,
+        );
+        if (state.serverNotified !== live.serverCode)
+          this.tell("server-update", request, target, {
+            message: "le code du serveur a changé",
+            problems: [],
+            outputTail: [],
+          });
+      }
     } catch (error) {
       if (this.stopping.signal.aborted) {
         // Left "building": the next start finishes it. Nothing of it went live.
         log.warn(`deploy of ${request.commit ?? "the branch"} stopped with the server`);
         return;
       }
-      const failure =
-        error instanceof DeployFailure ? error : new DeployFailure(oneLine(error), [], []);
-      this.fail(request, failure.message, failure.contentProblems, failure.outputTail);
+      if (error instanceof AlreadyFailed) {
+        writeDeployState(dir, { ...readDeployState(dir), state: "failed", building: null });
+        this.lastOutcome = { live: false, reason: error.message };
+        log.info(`deploy ignored: ${error.message}`);
+        return;
+      }
+      const failure = timeout.aborted
+        ? new DeployFailure(
+            `la construction a dépassé ${Math.round(timeoutMs / 60_000)} minute(s) (DEPLOY_TIMEOUT_MINUTES) : elle a été arrêtée`,
+            [],
+            [],
+          )
+        : error instanceof DeployFailure
+          ? error
+          : new DeployFailure(oneLine(error), [], []);
+      this.fail(request, target, failure);
     } finally {
       release();
     }
   }
 
-  private fail(
-    request: DeployRequest,
-    message: string,
-    problems: string[],
-    outputTail: string[],
-  ): void {
+  private fail(request: DeployRequest, target: DeployTarget | null, failure: DeployFailure): void {
     const { dir } = this.settings;
-    const state = readDeployState(dir);
+    const commit = target?.commit ?? request.commit;
+    const message = this.clean(failure.message);
+    const problems = failure.contentProblems.map(this.clean);
     writeDeployState(dir, {
-      ...state,
+      ...readDeployState(dir),
       state: "failed",
       building: null,
-      failure: { commit: request.commit, at: new Date().toISOString(), message, problems },
+      failure: { commit, at: new Date().toISOString(), message, problems },
     });
+    this.lastOutcome = { live: false, reason: message };
     this.options.log.error(
-      { commit: request.commit, problems },
-      `deploy of ${request.commit ?? "the branch"} failed, the live release stays: ${message}`,
+      { commit, problems },
+      `deploy of ${commit ?? "the branch"} failed, the live release stays: ${message}`,
     );
-    const notice: FailureNotice = {
-      commit: request.commit,
-      author: request.author ?? null,
-      subject: request.subject ?? "",
+    this.tell("failure", request, target, {
       message,
       problems,
-      outputTail,
+      outputTail: failure.outputTail.map(this.clean),
+    });
+  }
+
+  private tell(
+    kind: FailureNotice["kind"],
+    request: DeployRequest,
+    target: DeployTarget | null,
+    what: Pick<FailureNotice, "message" | "problems" | "outputTail">,
+  ): void {
+    const notice: FailureNotice = {
+      kind,
+      commit: target?.commit ?? request.commit,
+      author: target?.author ?? request.author ?? null,
+      subject: target?.message ?? request.subject ?? "",
+      ...what,
     };
     this.options.notify?.(notice).catch((error: unknown) => {
-      this.options.log.error(`the failed deploy's email was not sent: ${oneLine(error)}`);
+      this.options.log.error(`the deploy's email was not sent: ${this.clean(oneLine(error))}`);
     });
   }
 }
 
-/** What /api/deploy/status answers: no personal data (no author, no email). */
-export function deployStatus(dir: string) {
-  const state = readDeployState(dir);
-  const live: ReleaseInfo | undefined = listReleases(dir).find((release) => release.live);
-  return {
-    state: state.state,
-    live: live ? { commit: live.commit, since: live.builtAt } : null,
-    building: state.building
-      ? { commit: state.building.commit, since: state.building.since }
-      : null,
-    failure: state.failure
-      ? {
-          commit: state.failure.commit,
-          at: state.failure.at,
-          message: state.failure.message,
-          problems: state.failure.problems,
-        }
-      : null,
-  };
+/** A push whose newest commit is the one that just failed: built again only when asked by name. */
+class AlreadyFailed extends Error {
+  constructor(commit: string) {
+    super(`${commit} already failed (npm run site -- deploy builds it again)`);
+  }
 }

@@ -4,9 +4,30 @@ import type { FailureNotice } from "./deployer";
 
 // The email that tells whoever published that the publication did not go live, and why, through
 // the SMTP relay the leads use. To DEPLOY_NOTIFY_TO when set, else to the commit's author (the
-// admin writes its commits with the signed-in editor's address). None when a deploy succeeds.
+// admin writes its commits with the signed-in editor's address). None when a deploy succeeds,
+// but one that changes the server's code: the site is live, and the server must be updated.
+
+/** The email that says the site is live but built with server code the server does not run. */
+function serverUpdateMessage(notice: FailureNotice, to: string[], from: string) {
+  const commit = notice.commit ? notice.commit.slice(0, 7) : "dernier commit";
+  const what = notice.subject ? `« ${notice.subject} » (${commit})` : `du commit ${commit}`;
+  const lines = [
+    "Bonjour,",
+    "",
+    `La publication ${what} est en ligne. Elle modifie aussi le code du serveur (src/server/, ou ses dépendances), que la mise en ligne ne remplace pas : le serveur tourne toujours avec son code d'avant.`,
+    "",
+    "Transmettez ce message à la personne qui administre le serveur : elle met le serveur à jour comme le décrit docs/operations.md, « Mettre le serveur à jour ».",
+  ];
+  return {
+    from,
+    to,
+    subject: `Serveur à mettre à jour : ${notice.subject || commit}`,
+    text: `${lines.join("\n")}\n`,
+  };
+}
 
 export function failureMessage(notice: FailureNotice, to: string[], from: string) {
+  if (notice.kind === "server-update") return serverUpdateMessage(notice, to, from);
   const commit = notice.commit ? notice.commit.slice(0, 7) : "dernier commit";
   const what = notice.subject ? `« ${notice.subject} » (${commit})` : `du commit ${commit}`;
   const lines = [

@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import {
-  cpSync,
+  copyFileSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -13,7 +15,8 @@ import {
 import { basename, join } from "node:path";
 
 // The releases under DEPLOY_DIR: each successful build copied apart from the working copy, into
-// releases/<id>/site, with what it was built from in releases/<id>/release.json (written last:
+// releases/<id>/site, its content/ beside it (what the server reads at run time: the
+// acknowledgement email), with what it was built from in releases/<id>/release.json (written last:
 // a folder without it is a copy cut short, never served). `current` is a symbolic link to the
 // live one, replaced in one rename(2): every process (the server, `npm run site`) sees either the
 // old release or the new one, never a mixture, and a request already being answered keeps
@@ -28,6 +31,8 @@ export interface ReleaseInfo {
   /** When the commit was made (ISO), and when its build became a release. */
   committedAt: string;
   builtAt: string;
+  /** The hash of the server's code this commit compiles (serverCodeHash), or null. */
+  serverCode: string | null;
 }
 
 export function deployPaths(dir: string) {
@@ -40,11 +45,70 @@ export function deployPaths(dir: string) {
     state: join(dir, "state.json"),
     /** Held by the process deploying (the server or `npm run site -- deploy`). */
     lock: join(dir, "deploy.lock"),
+    /** The build box's home (src/server/deploy/sandbox.ts): npm's cache. */
+    home: join(dir, "home"),
+    /** The push deliveries already received (the webhook's redeliveries). */
+    deliveries: join(dir, "deliveries.json"),
   };
 }
 
 /** The files a release serves. */
 export const releaseSite = (dir: string, id: string) => join(dir, "releases", id, "site");
+
+/** The live release's content/, as the server reads it at run time (through `current`). */
+export const liveContent = (dir: string) => join(deployPaths(dir).current, "content");
+
+/** What a build may put in a release, in all: beyond it, the disk is being filled. */
+const maxReleaseBytes = 2 * 1024 ** 3;
+
+/**
+ * Copies the folder `from` (written in the build box, so not trusted) to `to`: folders and
+ * regular files only. A symbolic link is left out: it could name the lead database, which the
+ * server would then serve as a file of the site.
+ */
+function copyBuilt(from: string, to: string, budget: { bytes: number }): void {
+  mkdirSync(to, { recursive: true });
+  for (const name of readdirSync(from)) {
+    const source = join(from, name);
+    const stat = lstatSync(source);
+    if (stat.isDirectory()) copyBuilt(source, join(to, name), budget);
+    else if (stat.isFile()) {
+      budget.bytes -= stat.size;
+      if (budget.bytes < 0) {
+        throw new Error(`le site construit dépasse ${maxReleaseBytes / 1024 ** 3} Go`);
+      }
+      copyFileSync(source, join(to, name));
+    }
+  }
+}
+
+/** A regular file's content, or null (missing, or a link or device written to mislead). */
+export function readRegularFile(file: string): Buffer | null {
+  try {
+    return lstatSync(file).isFile() ? readFileSync(file) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One hash over the server's compiled code in `folder` (dist/server/*.mjs, what
+ * `npm run build:server` writes), or null when there is none: equal hashes, same server.
+ */
+export function serverCodeHash(folder: string): string | null {
+  let names: string[];
+  try {
+    names = readdirSync(folder)
+      .filter((name) => name.endsWith(".mjs"))
+      .sort();
+  } catch {
+    return null;
+  }
+  if (names.length === 0) return null;
+  const hash = createHash("sha256");
+  for (const name of names) hash.update(name).update(readRegularFile(join(folder, name)) ?? "");
+  return hash.digest("hex");
+}
 
 /** The live release's id, or null before the first deploy. */
 export function liveReleaseId(dir: string): string | null {
@@ -77,10 +141,13 @@ export function listReleases(dir: string): (ReleaseInfo & { live: boolean })[] {
     });
 }
 
-/** Copies a finished build (`publicDir`) into a new release, not live yet. */
+/**
+ * Copies a finished build (the working copy's public/ and content/) into a new release, not live
+ * yet. Throws when the build is not a folder or is too large.
+ */
 export function addRelease(
   dir: string,
-  publicDir: string,
+  work: string,
   info: Omit<ReleaseInfo, "id" | "builtAt">,
   now = new Date(),
 ): ReleaseInfo {
@@ -90,7 +157,14 @@ export function addRelease(
   const folder = join(dir, "releases", id);
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
-  cpSync(publicDir, join(folder, "site"), { recursive: true });
+  const budget = { bytes: maxReleaseBytes };
+  for (const part of ["public", "content"]) {
+    if (!lstatSync(join(work, part), { throwIfNoEntry: false })?.isDirectory()) {
+      throw new Error(`la construction n'a pas produit de dossier ${part}/`);
+    }
+  }
+  copyBuilt(join(work, "public"), join(folder, "site"), budget);
+  copyBuilt(join(work, "content"), join(folder, "content"), budget);
   const release: ReleaseInfo = { id, ...info, builtAt };
   writeFileSync(join(folder, "release.json"), `${JSON.stringify(release, null, 2)}\n`);
   return release;

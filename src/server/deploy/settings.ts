@@ -1,3 +1,5 @@
+import type { BoxSettings } from "./sandbox";
+
 // Publishing on our own server (docs/operations.md, « Publier »): a push to the content's branch
 // reaches the server as a webhook, which builds that commit and puts it live. Checked with the
 // rest of the server's environment (src/server/config.ts).
@@ -17,6 +19,15 @@ export interface DeploySettings {
   notifyTo: string[];
   /** DEPLOY_KEEP_RELEASES: releases kept, the live one included (5 by default). */
   keepReleases: number;
+  /** DEPLOY_TIMEOUT_MINUTES, in milliseconds: past it, a deploy is stopped (20 min by default). */
+  timeoutMs: number;
+  /**
+   * The texts a deploy's status, email and log must never show (src/server/deploy/redact.ts):
+   * the values of the server's secret variables, DEPLOY_GIT_URL's among them.
+   */
+  secrets: string[];
+  /** What the build box must also hide: the lead database, the server's own folder. */
+  box: BoxSettings;
   /**
    * The environment git and the build run in (buildEnvironment): the build's own variables and
    * what git, npm and Node need from the server's, with CONTENT_STRICT=1.

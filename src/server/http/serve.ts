@@ -1,4 +1,5 @@
 import { once } from "node:events";
+import { existsSync } from "node:fs";
 import { Server as NetServer, type AddressInfo, type Socket } from "node:net";
 import path from "node:path";
 import { ConfigError, readServerConfig } from "../config";
@@ -14,6 +15,7 @@ import { fixedSite, releasedSite } from "./site-files";
 import { buildApp } from "./app";
 import { Deployer } from "../deploy/deployer";
 import { failureNotifier } from "../deploy/failure-email";
+import { liveContent, serverCodeHash } from "../deploy/releases";
 import { startQuarantineDigest } from "../team/quarantine-digest";
 
 // `npm run serve`: the built site and the quote endpoint in production, on PORT (default 9000)
@@ -29,6 +31,10 @@ const shutdownGraceMs = 10_000;
 /** How long a kept-alive connection may stay idle after SIGTERM before it is closed. */
 const idleGraceMs = 2_000;
 
+/** The live release's content/, or the server's own before the first deploy. */
+const liveContentOr = (deployDir: string) =>
+  existsSync(liveContent(deployDir)) ? liveContent(deployDir) : path.resolve("content");
+
 async function main(): Promise<void> {
   // Read and checked once: a malformed value or a half-set channel stops the start, named in
   // French (src/server/config.ts), rather than failing requests later.
@@ -38,12 +44,21 @@ async function main(): Promise<void> {
   const { port, host, trustProxy } = config.http;
   const store = await openLeadStore(config.store);
   const spam = spamSettings(config, log);
-  const delivery = new DeliveryRunner(store, { config: config.delivery, log });
+  // With deploys on, the acknowledgement reads content/ from the live release: what marketing
+  // last published, not the server's own checkout.
+  const deployDir = config.deploy?.dir;
+  const delivery = new DeliveryRunner(store, {
+    config: config.delivery,
+    log,
+    contentDir: deployDir ? () => liveContentOr(deployDir) : undefined,
+  });
   const cmsAuth = createCmsAuth({ settings: config.cmsAuth });
   const deployer = config.deploy
     ? new Deployer(config.deploy, {
         log,
         notify: failureNotifier(config.delivery.email, config.deploy.notifyTo),
+        // This file's folder (dist/server/) holds the code this server runs.
+        serverCode: serverCodeHash(path.dirname(process.argv[1] ?? ".")),
       })
     : undefined;
   const app = await buildApp({

@@ -24,7 +24,8 @@ export async function openEmbeddedStore(folder: string): Promise<SqlLeadStore> {
   const file = join(folder, embeddedFileName);
   let database: SqliteDatabase | undefined;
   try {
-    mkdirSync(folder, { recursive: true });
+    // Only the server's user reads the leads (docs/operations.md).
+    mkdirSync(folder, { recursive: true, mode: 0o700 });
     database = new SqliteDatabase(file);
     const store = new SqlLeadStore(database);
     await store.migrate();

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
-import { deployStatus, type Deployer } from "../../deploy/deployer";
+import type { Deployer } from "../../deploy/deployer";
+import { deployStatus, liveCommit, rememberDelivery } from "../../deploy/state";
 import { isAuthentic, readPush, type GitHost } from "../../deploy/push-webhook";
 import { readLimited } from "../../quote-endpoint/read-request";
 import { everyMethod } from "./every-method";
@@ -10,8 +11,6 @@ import { everyMethod } from "./every-method";
 
 /** A push payload is a few kilobytes; GitHub caps them at 25 MB, which a content push never nears. */
 const maxPayloadBytes = 5 * 1024 * 1024;
-/** Deliveries remembered, so that the same one sent again (a host's redelivery) deploys once. */
-const rememberedDeliveries = 1000;
 
 export interface DeployRoutesOptions {
   /** Publishing on push (src/server/deploy/); without it, the status says "off". */
@@ -29,12 +28,11 @@ const deployRoutes: FastifyPluginAsync<DeployRoutesOptions> = async (app, { depl
       reply.sendJson(
         200,
         deployer
-          ? deployStatus(deployer.settings.dir)
+          ? deployStatus(deployer.settings.dir, deployer.serverCode)
           : { state: "off", live: null, building: null, failure: null },
       ),
   });
   if (!deployer) return;
-  const seen = new Set<string>();
 
   for (const host of ["github", "gitlab"] as GitHost[]) {
     app.route({
@@ -62,29 +60,33 @@ const deployRoutes: FastifyPluginAsync<DeployRoutesOptions> = async (app, { depl
           return send(401, { message: "signature missing or wrong" });
         }
         const verdict = readPush(host, request.headers, body, deployer.settings);
-        if (verdict.deploy && verdict.delivery) {
-          if (seen.has(verdict.delivery)) {
-            request.log.info(
-              { host, delivery: verdict.delivery },
-              "deploy webhook: delivery already received",
-            );
-            return send(202, { message: "ignored: delivery already received" });
-          }
-          seen.add(verdict.delivery);
-          if (seen.size > rememberedDeliveries) seen.delete(seen.values().next().value!);
+        const { dir } = deployer.settings;
+        // Remembered on disk: a delivery sent again, now or after a restart, deploys nothing.
+        if (verdict.deploy && verdict.delivery && !rememberDelivery(dir, verdict.delivery)) {
+          request.log.info(
+            { host, delivery: verdict.delivery },
+            "deploy webhook: delivery already received",
+          );
+          return send(202, { message: "ignored: delivery already received" });
+        }
+        if (verdict.deploy?.commit === liveCommit(dir)) {
+          request.log.info({ host, delivery: verdict.delivery }, "deploy webhook: already live");
+          return send(202, { message: `ignored: ${verdict.deploy.commit} is already live` });
         }
         request.log.info(
           { host, delivery: verdict.delivery, status: verdict.status },
           `deploy webhook: ${verdict.reason}`,
         );
         if (verdict.deploy) {
+          // The branch's newest commit is what goes live, whatever the push says: a delivery that
+          // arrives late, or again, never brings an older site back (src/server/deploy/deploy.ts).
           const { commit, author, message } = verdict.deploy;
-          const how = deployer.request({ commit, author, subject: message });
+          const how = deployer.request({ commit: null, push: true, author, subject: message });
           return send(202, {
             message:
               how === "started"
-                ? `deploying ${commit}`
-                : `queued after the deploy under way: ${commit}`,
+                ? `deploying the newest commit of the branch (pushed: ${commit})`
+                : `queued after the deploy under way (pushed: ${commit})`,
           });
         }
         return send(verdict.status, { message: verdict.reason });

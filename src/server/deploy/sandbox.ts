@@ -1,0 +1,158 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, lstatSync, readlinkSync } from "node:fs";
+import { homedir } from "node:os";
+import { dirname, join, relative } from "node:path";
+
+// The box a deploy's install and build run in (docs/operations.md, « Ce que voit une
+// construction »): they run the repository's code (gatsby-config, gatsby-node, the package's own
+// install script) and every dependency's, so they get Bubblewrap's namespaces — their own user,
+// processes, network, hostname and IPC — a read-only view of the system's programs and of the few
+// files of /etc that name resolution, TLS and npm read, the working copy as /build (without its
+// .git: git runs outside, as the server, with the remote's address), a home of its own as
+// /home/builder (npm's cache), a /tmp in memory of bounded size,
+// and nothing else: not the lead database, not the releases nor `current`, not the server's
+// checkout nor its /proc. The network is there for npm's download alone (`network: true`); every
+// step that runs code has none, not even loopback's server. Killed with the process that started
+// it (--die-with-parent): a server stopped with SIGKILL leaves no build behind.
+
+/** Where the box sees the working copy and its home. */
+export const boxPaths = { work: "/build", home: "/home/builder" } as const;
+
+/** What /etc must show for DNS (the registry), TLS, user names and time zones; nothing else. */
+const etcFiles = [
+  "/etc/resolv.conf",
+  "/etc/hosts",
+  "/etc/nsswitch.conf",
+  "/etc/host.conf",
+  "/etc/gai.conf",
+  "/etc/ssl",
+  "/etc/ca-certificates",
+  "/etc/pki",
+  "/etc/passwd",
+  "/etc/group",
+  "/etc/localtime",
+  "/etc/timezone",
+  "/etc/alternatives",
+  "/etc/ld.so.cache",
+  "/etc/ld.so.conf",
+  "/etc/ld.so.conf.d",
+  "/etc/npmrc",
+  "/etc/gitconfig",
+];
+
+/** The box's /tmp, in memory: bounded, so that a build cannot take the server's memory there. */
+const tmpBytes = 1024 ** 3;
+
+/** The top-level links of a merged /usr (Debian 12: /bin -> usr/bin) and the folders they name. */
+const systemTrees = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
+
+const isUnder = (path: string, tree: string) => {
+  const rest = relative(tree, path);
+  return rest === "" || (!rest.startsWith("..") && !rest.startsWith("/"));
+};
+
+export interface BoxOptions {
+  /** The working copy (DEPLOY_DIR/work), writable in the box as /build. */
+  work: string;
+  /** The box's home (DEPLOY_DIR/home), writable as /home/builder: npm's cache lives there. */
+  home: string;
+  /** Whether the step may reach the network (npm's download, which runs no script). */
+  network: boolean;
+  /**
+   * Folders that must stay out of sight even when they lie inside a tree the box shows (a
+   * database or a server installed under /usr/local): each is covered by an empty folder.
+   */
+  hidden: readonly string[];
+  /** The server's Node.js (process.execPath): shown read-only when it is not under /usr. */
+  nodePath?: string;
+}
+
+/** What the server's configuration says of the box (the rest is the deploy's own folders). */
+export type BoxSettings = Pick<BoxOptions, "hidden" | "nodePath">;
+
+/** The arguments of `bwrap` that run `command` in the box. */
+export function boxArguments(options: BoxOptions, command: readonly string[]): string[] {
+  const shown = ["/usr"];
+  const args = [
+    "--unshare-all",
+    "--unshare-user",
+    ...(options.network ? ["--share-net"] : []),
+    "--disable-userns",
+    "--die-with-parent",
+    "--new-session",
+    "--cap-drop",
+    "ALL",
+    "--ro-bind",
+    "/usr",
+    "/usr",
+  ];
+  for (const tree of systemTrees) {
+    if (!existsSync(tree)) continue;
+    if (lstatSync(tree).isSymbolicLink()) {
+      args.push("--symlink", readlinkSync(tree), tree);
+    } else {
+      args.push("--ro-bind", tree, tree);
+      shown.push(tree);
+    }
+  }
+  // A Node.js installed elsewhere (/opt/node-v24…): its own install folder, read-only.
+  const nodePrefix = options.nodePath ? dirname(dirname(options.nodePath)) : null;
+  if (nodePrefix && !shown.some((tree) => isUnder(nodePrefix, tree)) && nodePrefix !== "/") {
+    args.push("--ro-bind", nodePrefix, nodePrefix);
+    shown.push(nodePrefix);
+  }
+  for (const file of etcFiles) args.push("--ro-bind-try", file, file);
+  args.push("--proc", "/proc", "--dev", "/dev", "--size", String(tmpBytes), "--tmpfs", "/tmp");
+  for (const path of options.hidden) {
+    if (shown.some((tree) => isUnder(path, tree)) && existsSync(path)) args.push("--tmpfs", path);
+  }
+  args.push("--bind", options.work, boxPaths.work);
+  // git's own files stay out of reach: they hold the remote's address (a token, maybe), and a
+  // hook or a config written there would run as the server at the next fetch. An empty folder
+  // in memory covers them.
+  if (existsSync(join(options.work, ".git"))) args.push("--tmpfs", `${boxPaths.work}/.git`);
+  args.push("--bind", options.home, boxPaths.home);
+  // The server user's npm settings (a registry, its certificate), read-only.
+  const npmrc = join(homedir(), ".npmrc");
+  if (existsSync(npmrc)) args.push("--ro-bind", npmrc, `${boxPaths.home}/.npmrc`);
+  args.push("--setenv", "HOME", boxPaths.home, "--setenv", "TMPDIR", "/tmp");
+  args.push("--chdir", boxPaths.work, "--", ...command);
+  return args;
+}
+
+/**
+ * Null when a box can be made here; otherwise why not, in French, with the fix. Deploys do not
+ * start without it: there is no setting that runs a build unboxed.
+ */
+export function sandboxProblem(): string | null {
+  const probe = spawnSync(
+    "bwrap",
+    [
+      "--unshare-all",
+      "--unshare-user",
+      "--disable-userns",
+      "--die-with-parent",
+      "--cap-drop",
+      "ALL",
+      "--ro-bind",
+      "/usr",
+      "/usr",
+      ...systemTrees.flatMap((tree) =>
+        existsSync(tree) && lstatSync(tree).isSymbolicLink()
+          ? ["--symlink", readlinkSync(tree), tree]
+          : ["--ro-bind-try", tree, tree],
+      ),
+      "--proc",
+      "/proc",
+      "--",
+      "true",
+    ],
+    { encoding: "utf8", timeout: 10_000 },
+  );
+  if (probe.error && (probe.error as NodeJS.ErrnoException).code === "ENOENT") {
+    return "le bac à sable des constructions (bubblewrap) n'est pas installé sur ce serveur : « apt-get install bubblewrap » (Debian, Ubuntu), puis redémarrez le serveur";
+  }
+  if (probe.status === 0) return null;
+  const said = (probe.stderr || String(probe.error ?? "")).trim().split("\n")[0];
+  return `le bac à sable des constructions (bubblewrap) ne peut pas être créé (${said}) : les espaces de noms utilisateur doivent être permis, « sysctl -w kernel.unprivileged_userns_clone=1 » (Debian), le profil AppArmor de bwrap ou « sysctl -w kernel.apparmor_restrict_unprivileged_userns=0 » (Ubuntu 24.04), et l'unité systemd ne doit pas poser RestrictNamespaces (docs/operations.md)`;
+}

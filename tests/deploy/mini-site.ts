@@ -1,0 +1,98 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gitAs } from "./editor";
+import { buildEnvironment, type DeploySettings } from "../../src/server/deploy/settings";
+
+// A site of a few files whose build takes a second, in a bare repository on disk that stands for
+// the git host, with an editor's clone that commits and pushes to it: what the deployer's tests
+// deploy. Its build fails as src/build/content-checks.ts reports through Gatsby (wrapped lines).
+
+const buildScript = `
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+const figure = readFileSync("figure.txt", "utf8").trim();
+if (figure.includes("[À COMPLÉTER")) {
+  console.error(" ERROR  UNKNOWN\\n\\nLe contenu de content/ comporte des erreurs :");
+  console.error("  - figure.txt : champ « recoveryRate » encore à compléter (CONTENT_STRICT=1\\nrefuse de publier une affirmation sans sa preuve)\\n\\nnot finished");
+  process.exit(1);
+}
+mkdirSync("public", { recursive: true });
+writeFileSync("public/index.html", "<title>Taux : " + figure + "</title>");
+writeFileSync("public/404.html", "<title>Introuvable</title>");
+writeFileSync("public/_headers", "/*\\n  X-Content-Type-Options: nosniff\\n");
+`;
+
+export function createMiniSite(prefix: string) {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  const remote = join(root, "remote.git");
+  const editor = join(root, "editor");
+  const git = (...args: string[]) => gitAs(editor, ...args);
+
+  /** Writes the files given (path → text), commits them all and pushes; resolves to the commit. */
+  function commitFiles(files: Record<string, string>, message: string): string {
+    for (const [path, text] of Object.entries(files)) writeFileSync(join(editor, path), text);
+    git("add", "--all");
+    git("commit", "--quiet", "--message", message);
+    git("push", "--quiet", "origin", "HEAD:main");
+    return git("rev-parse", "HEAD");
+  }
+
+  /** Pushes a commit of the figure the site shows. */
+  const commit = (figure: string, message: string) =>
+    commitFiles({ "figure.txt": `${figure}\n` }, message);
+
+  /** Rewrites package-lock.json after a change of package.json, as npm would. */
+  const lock = () =>
+    execFileSync("npm", ["install", "--package-lock-only", "--no-audit", "--no-fund"], {
+      cwd: editor,
+      stdio: "ignore",
+    });
+
+  gitAs(root, "init", "--quiet", "--bare", "--initial-branch=main", remote);
+  mkdirSync(editor);
+  git("init", "--quiet", "--initial-branch=main");
+  git("remote", "add", "origin", remote);
+  // One dependency (a folder of the repository), so that `npm ci` has a tree to install, and one
+  // development dependency, which the server's working copy goes without.
+  for (const name of ["figures", "test-tools"]) {
+    mkdirSync(join(editor, name));
+    writeFileSync(join(editor, name, "package.json"), JSON.stringify({ name, version: "1.0.0" }));
+  }
+  writeFileSync(
+    join(editor, "package.json"),
+    JSON.stringify({
+      name: "site",
+      version: "1.0.0",
+      private: true,
+      scripts: { build: "node build.mjs" },
+      dependencies: { figures: "file:./figures" },
+      devDependencies: { "test-tools": "file:./test-tools" },
+    }),
+  );
+  lock();
+  mkdirSync(join(editor, "content"));
+  commitFiles(
+    {
+      "build.mjs": buildScript,
+      "figure.txt": "87 %\n",
+      "content/company.md": "---\nphone: 01 23 45 67 89\n---\n",
+    },
+    "Site",
+  );
+
+  const settings: DeploySettings = {
+    gitUrl: remote,
+    secret: "a secret of the webhook, 32 chars",
+    dir: join(root, "deploy"),
+    repository: "hestia/site",
+    branch: "main",
+    notifyTo: [],
+    keepReleases: 3,
+    timeoutMs: 10 * 60_000,
+    secrets: [],
+    box: { hidden: [], nodePath: process.execPath },
+    buildEnv: buildEnvironment(process.env),
+  };
+  return { root, remote, editor, git, commit, commitFiles, lock, settings };
+}
