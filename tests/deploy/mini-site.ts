@@ -44,10 +44,14 @@ export function createMiniSite(prefix: string) {
 
   /** Rewrites package-lock.json after a change of package.json, as npm would. */
   const lock = () =>
-    execFileSync("npm", ["install", "--package-lock-only", "--no-audit", "--no-fund"], {
-      cwd: editor,
-      stdio: "ignore",
-    });
+    execFileSync(
+      "npm",
+      ["install", "--package-lock-only", "--ignore-scripts", "--no-audit", "--no-fund"],
+      {
+        cwd: editor,
+        stdio: "ignore",
+      },
+    );
 
   gitAs(root, "init", "--quiet", "--bare", "--initial-branch=main", remote);
   mkdirSync(editor);
