@@ -1,7 +1,8 @@
 // @ts-check
-// First step of `npm test`: the two system programs the suites need, found before any long step.
+// First step of `npm test`: the system programs the suites need, found before any long step.
 // The browser tests and the benchmark drive Debian's Chromium; the lead pipeline's tests start
-// throwaway clusters with PostgreSQL's server binaries. Where one is missing and this user may
+// throwaway clusters with PostgreSQL's server binaries; the deploy tests build in Bubblewrap's
+// box, as production does (src/server/deploy/sandbox.ts). Where one is missing and this user may
 // install system packages (root, with apt-get), they are installed; otherwise the run stops at
 // once with the one command to run.
 import { spawnSync } from "node:child_process";
@@ -9,6 +10,7 @@ import { accessSync, constants, existsSync, readdirSync } from "node:fs";
 
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const postgresRoot = "/usr/lib/postgresql";
+const bubblewrap = "/usr/bin/bwrap";
 
 /** @param {string} file */
 function isExecutable(file) {
@@ -27,7 +29,11 @@ function missingPackages() {
     readdirSync(postgresRoot).some((version) =>
       isExecutable(`${postgresRoot}/${version}/bin/initdb`),
     );
-  return [...(isExecutable(chromium) ? [] : ["chromium"]), ...(hasInitdb ? [] : ["postgresql"])];
+  return [
+    ...(isExecutable(chromium) ? [] : ["chromium"]),
+    ...(hasInitdb ? [] : ["postgresql"]),
+    ...(isExecutable(bubblewrap) ? [] : ["bubblewrap"]),
+  ];
 }
 
 /** @param {string[]} args */
@@ -61,7 +67,7 @@ if (missing.length > 0) {
   const mayInstall = process.getuid?.() === 0 && isExecutable("/usr/bin/apt-get");
   if (!mayInstall) {
     console.error(
-      `npm test needs ${missing.join(" and ")} (${chromium}, ${postgresRoot}/*/bin/initdb). ` +
+      `npm test needs ${missing.join(" and ")} (${chromium}, ${postgresRoot}/*/bin/initdb, ${bubblewrap}). ` +
         `Install ${missing.length > 1 ? "them" : "it"}, then run npm test again:\n\n` +
         `  sudo sh -c '${command}'\n`,
     );
@@ -78,4 +84,6 @@ if (missing.length > 0) {
     process.exit(1);
   }
 }
-console.log(`Chromium and PostgreSQL's server found: ${chromium}, ${postgresRoot}.`);
+console.log(
+  `Chromium, PostgreSQL's server and Bubblewrap found: ${chromium}, ${postgresRoot}, ${bubblewrap}.`,
+);

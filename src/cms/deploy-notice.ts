@@ -7,6 +7,10 @@ export interface DeployStatus {
   state: "off" | "idle" | "building" | "failed";
   live: { commit: string; since: string } | null;
   failure: { commit: string | null; at: string; message: string; problems: string[] } | null;
+  /** The last rollback (`npm run site -- rollback`), until a publication goes live after it. */
+  rollback?: { by: string; at: string; from: string | null; to: string } | null;
+  /** Set when the live site was built with server code the server does not run yet. */
+  serverUpdate?: { commit: string; message: string } | null;
 }
 
 const parisDay = new Intl.DateTimeFormat("fr-FR", {
@@ -38,7 +42,13 @@ export function noticeText(status: DeployStatus): string | null {
         : status.failure.message;
     return `La dernière publication n'a pas été mise en ligne : ${reasons}. La version précédente reste en ligne.`;
   }
-  return status.live ? `En ligne : publication du ${frenchMoment(status.live.since)}` : null;
+  if (!status.live) return null;
+  const live = status.rollback
+    ? `En ligne : version d'avant, remise le ${frenchMoment(status.rollback.at)} ; la prochaine publication repart de la dernière version`
+    : `En ligne : publication du ${frenchMoment(status.live.since)}`;
+  return status.serverUpdate
+    ? `${live}. Elle modifie aussi le serveur : son administrateur doit le mettre à jour.`
+    : live;
 }
 
 const refreshMs = 15_000;

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { gitAs } from "./editor";
 import { nodeArgs } from "../../src/test-utils/compiled-server";
 import { completeContent } from "../pipeline/support/published-content";
-import { waitFor } from "../pipeline/support/leads";
+import { sampleRequest, waitFor } from "../pipeline/support/leads";
+import { personHeaders } from "../../src/test-utils/anti-bot";
 import { SiteProcess } from "../pipeline/support/site-process";
 import { TestSmtp } from "../pipeline/support/smtp";
 
@@ -29,6 +30,7 @@ const deployEnv = {
   SMTP_URL: smtp.url,
   QUOTE_NOTIFY_TO: "ventes@hestia.test",
   QUOTE_MAIL_FROM: "Site Hestia <site@hestia.test>",
+  QUOTE_ACK: "1",
 };
 const site = new SiteProcess(port, deployEnv);
 
@@ -285,4 +287,55 @@ test("a push that changes a stylesheet alone is live in every page's inlined CSS
     expect(html).toContain("#e9eff7");
     expect(html).not.toContain("#e8eef6");
   }
+}, 600_000);
+
+test("an older push delivered after a newer one, and again after a restart, changes nothing", async () => {
+  const live = (await status()).live!.commit;
+  const log = git("log", "--format=%H", "-3").split("\n");
+  const older = log[1]!;
+  const ignoredLive = `deploy ignored: ${live} is already live`;
+  const ignored = () => site.output.split(ignoredLive).length - 1;
+  const delivered = githubPush(older, log[2]!, "Un envoi en retard");
+  expect((await send(delivered)).status).toBe(202);
+  // The branch's newest commit is the live one: nothing is built.
+  await waitFor(() => ignored() === 1, 60_000, "the deploy ignored");
+  expect(await status()).toMatchObject({ state: "idle", live: { commit: live } });
+
+  await site.stop();
+  await site.start();
+  const again = await send(delivered);
+  expect(await again.json()).toEqual({ message: "ignored: delivery already received" });
+  const live2 = await send(githubPush(live, older, "Le même, à nouveau"));
+  expect(await live2.json()).toEqual({ message: `ignored: ${live} is already live` });
+  const replayed = await send(githubPush(older, log[2]!, "Rejoué après redémarrage"));
+  expect(replayed.status).toBe(202);
+  await waitFor(() => ignored() === 2, 60_000, "the replay ignored");
+  expect((await status()).live?.commit).toBe(live);
+}, 300_000);
+
+test("a change of company.md reaches the acknowledgement email without a restart", async () => {
+  const before = (await status()).live!.commit;
+  const commit = publish(
+    "content/company/company.md",
+    (text) => text.replace(/^phone: .*$/m, 'phone: "04 72 00 00 00"'),
+    "Nouveau standard",
+  );
+  await deployed(commit, before, "Nouveau standard");
+  const mailsBefore = smtp.mails.length;
+  const response = await fetch(`${site.url}/api/contact`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(await personHeaders()) },
+    body: JSON.stringify(sampleRequest),
+  });
+  expect(response.status).toBe(201);
+  await waitFor(
+    () => smtp.mails.slice(mailsBefore).some((mail) => mail.messageId?.startsWith("<devis-ack-")),
+    30_000,
+    "the acknowledgement",
+  );
+  const ack = smtp.mails
+    .slice(mailsBefore)
+    .find((mail) => mail.messageId?.startsWith("<devis-ack-"));
+  expect(ack?.text).toContain("04 72 00 00 00");
+  expect(ack?.text).not.toContain("01 99 00 12 34");
 }, 600_000);

@@ -29,3 +29,26 @@ test("live, building, failed: one sentence each; nothing before the first releas
   );
   expect(noticeText({ state: "idle", live: null, failure: null })).toBeNull();
 });
+
+test("after a rollback, and when the server must be updated, the notice says so", () => {
+  const live = { commit: "a".repeat(40), since: "2026-11-26T13:02:00.000Z" };
+  const rollback = {
+    by: "exploitation",
+    at: "2026-11-27T08:30:00.000Z",
+    from: "c".repeat(40),
+    to: live.commit,
+  };
+  expect(noticeText({ state: "idle", live, failure: null, rollback })).toBe(
+    "En ligne : version d'avant, remise le 27 novembre à 9 h 30 ; la prochaine publication repart de la dernière version",
+  );
+  expect(
+    noticeText({
+      state: "idle",
+      live,
+      failure: null,
+      serverUpdate: { commit: live.commit, message: "le code du serveur a changé" },
+    }),
+  ).toBe(
+    "En ligne : publication du 26 novembre à 14 h 02. Elle modifie aussi le serveur : son administrateur doit le mettre à jour.",
+  );
+});

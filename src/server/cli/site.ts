@@ -121,7 +121,7 @@ export async function main(argv: string[], env?: Env): Promise<number> {
     const from = releases[liveIndex]?.commit ?? null;
     switchTo(settings.dir, target.id);
     // Recorded for the status: who went back, when, from and to which commit.
-    const by = (env ?? process.env).SUDO_USER ?? userInfo().username;
+    const by = userInfo().username;
     writeDeployState(settings.dir, {
       ...readDeployState(settings.dir),
       rollback: { by, at: new Date().toISOString(), from, to: target.commit },
