@@ -46,20 +46,37 @@ const env = {
 const git = (cwd: string, ...args: string[]) =>
   execFileSync("git", args, { cwd, env, encoding: "utf8" }).trim();
 
-/** Resident memory of every process working in the deploy's working copy, in MB. */
+/**
+ * Resident memory of the build, in MB: every process started with the deploy's working copy in
+ * its command line (the build box, whose processes inside see it as /build) and all their
+ * descendants.
+ */
 function buildResidentMB(): number {
-  let kB = 0;
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+  const read = (pid: string, file: string) => {
     try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(join(work, "deploy", "work"))) {
-        continue;
-      }
-      kB += Number(
-        /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0,
-      );
+      return readFileSync(`/proc/${pid}/${file}`, "utf8");
     } catch {
-      // Ended meanwhile.
+      return ""; // Ended meanwhile.
     }
+  };
+  const children = new Map<string, string[]>();
+  const roots: string[] = [];
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    const stat = read(pid, "stat");
+    const parent = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1] ?? "";
+    children.set(parent, [...(children.get(parent) ?? []), pid]);
+    if (read(pid, "cmdline").includes(join(work, "deploy", "work"))) roots.push(pid);
+  }
+  const counted = new Set<string>();
+  const visit = (pid: string) => {
+    if (counted.has(pid)) return;
+    counted.add(pid);
+    for (const child of children.get(pid) ?? []) visit(child);
+  };
+  roots.forEach(visit);
+  let kB = 0;
+  for (const pid of counted) {
+    kB += Number(/^VmRSS:\s+(\d+) kB$/m.exec(read(pid, "status"))?.[1] ?? 0);
   }
   return kB / 1024;
 }
