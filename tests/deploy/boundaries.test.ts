@@ -29,7 +29,7 @@ const checkout = join(root, "server");
 const secret = "mot-de-passe-du-relais-smtp";
 
 let notices: FailureNotice[] = [];
-const deployer = (overrides: Partial<DeploySettings> = {}) => {
+const deployer = (overrides: Partial<DeploySettings> = {}, serverCode?: string) => {
   const capture = captureLog();
   const deployer = new Deployer(
     { ...settings, ...overrides },
@@ -38,6 +38,7 @@ const deployer = (overrides: Partial<DeploySettings> = {}) => {
       notify: async (notice) => {
         notices.push(notice);
       },
+      serverCode,
     },
   );
   return { deployer, lines: capture.lines };
@@ -316,4 +317,33 @@ else { (await import("node:fs")).mkdirSync("public", { recursive: true });
   expect(live()?.commit).toBe(held);
   expect(liveIndex()).toContain("Taux : 99 %");
   expect(readDeployState(settings.dir)).toMatchObject({ state: "idle", building: null });
+});
+
+test("a commit that changes the server's code goes live, and the operator is told once that the server must be updated", async () => {
+  const build = (figure: string) => `import { mkdirSync, writeFileSync } from "node:fs";
+mkdirSync("public", { recursive: true });
+writeFileSync("public/index.html", "<title>Taux : ${figure}</title>");
+mkdirSync("dist/server", { recursive: true });
+writeFileSync("dist/server/serve.mjs", "console.log('serveur, version 2');\\n");
+`;
+  const running = "the hash of the code the server runs";
+  notices = [];
+  const changed = commitFiles({ "build.mjs": build("90 %") }, "Serveur : version 2");
+  const { deployer: made, lines } = deployer({}, running);
+  made.request({ commit: null, push: true });
+  await made.idle();
+  expect(live()?.commit).toBe(changed);
+  expect(deployStatus(settings.dir, running).serverUpdate).toMatchObject({ commit: changed });
+  expect(notices).toEqual([expect.objectContaining({ kind: "server-update", commit: changed })]);
+  expect(lines.map((line) => line.msg)).toContain(
+    `the server's code changed in ${changed}: the site is live, the server must be updated (docs/operations.md)`,
+  );
+  // The next publication with the same server code: no second email.
+  commitFiles({ "build.mjs": build("91 %") }, "Taux 91");
+  made.request({ commit: null, push: true });
+  await made.idle();
+  expect(liveIndex()).toContain("Taux : 91 %");
+  expect(notices).toHaveLength(1);
+  // Once the server runs that code, the status says nothing more.
+  expect(deployStatus(settings.dir, live()!.serverCode).serverUpdate).toBeNull();
 });

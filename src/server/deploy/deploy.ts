@@ -15,7 +15,7 @@ import { boxArguments, boxPaths } from "./sandbox";
 import type { DeploySettings } from "./settings";
 
 // One deploy: the branch fetched into the working copy by git, as the server (it holds the
-// credentials); then, in the build box (sandbox.ts), `npm ci` when a lock file changed and the
+// credentials); then, in the build box (sandbox.ts), the install when a lock file changed and the
 // production build (CONTENT_STRICT=1) at a lower CPU priority than the server; then the server
 // copies the built site out of the box into a release of its own, switched live in one step.
 // Only forward: a commit older than the live one, or the live one itself, is not built again
@@ -149,24 +149,20 @@ export async function deployCommit(
   );
   if (lockHash !== context.lockHash || !treesInstalled) {
     // npm's download alone reaches the network, and runs no script of any package: each lock's
-    // packages go into the box's npm cache. Then the install proper, scripts and all (the site's
-    // postinstall installs decap/), from that cache with no network. What the build needs only,
-    // not the test and benchmark tools: half the tree, and fewer files for Gatsby to read.
-    const online = ["ci", "--ignore-scripts", "--no-audit", "--no-fund"];
+    // tree is installed with --ignore-scripts. What the build needs only, not the test and
+    // benchmark tools: half the tree, and fewer files for Gatsby to read.
     for (const lock of locks) {
       const folder = dirname(lock) === "." ? boxPaths.work : `${boxPaths.work}/${dirname(lock)}`;
       const omit = dirname(lock) === "." ? ["--omit=dev"] : [];
-      await box(["npm", ...online, ...omit, "--prefix", folder], true);
+      await box(
+        ["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", ...omit, "--prefix", folder],
+        true,
+      );
     }
-    await box([
-      "env",
-      "npm_config_offline=true",
-      "npm",
-      "ci",
-      "--omit=dev",
-      "--no-audit",
-      "--no-fund",
-    ]);
+    // Then, with no network, the scripts `npm ci` would have run: the packages' own (those that
+    // package.json allows) and the site's install scripts (its postinstall installs decap/
+    // again, from the cache: offline).
+    await box(["npm", "rebuild", "--offline"]);
   }
   await box(["npm", "run", "build"]);
 

@@ -56,7 +56,7 @@ export class Deployer {
     readonly settings: DeploySettings,
     private readonly options: DeployerOptions,
   ) {
-    this.boxProblem = sandboxProblem();
+    this.boxProblem = sandboxProblem(settings.buildEnv);
     if (this.boxProblem) options.log.error(`deploys cannot start: ${this.boxProblem}`);
   }
 

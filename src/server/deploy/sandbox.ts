@@ -112,19 +112,24 @@ export function boxArguments(options: BoxOptions, command: readonly string[]): s
   // in memory covers them.
   if (existsSync(join(options.work, ".git"))) args.push("--tmpfs", `${boxPaths.work}/.git`);
   args.push("--bind", options.home, boxPaths.home);
-  // The server user's npm settings (a registry, its certificate), read-only.
+  // The server user's npm settings (a registry, its certificate, maybe its token), read-only and
+  // for the download alone: no code of the repository's runs then, and the steps that run some
+  // could otherwise copy a token into the site they build.
   const npmrc = join(homedir(), ".npmrc");
-  if (existsSync(npmrc)) args.push("--ro-bind", npmrc, `${boxPaths.home}/.npmrc`);
+  if (options.network && existsSync(npmrc)) {
+    args.push("--ro-bind", npmrc, `${boxPaths.home}/.npmrc`);
+  }
   args.push("--setenv", "HOME", boxPaths.home, "--setenv", "TMPDIR", "/tmp");
   args.push("--chdir", boxPaths.work, "--", ...command);
   return args;
 }
 
 /**
- * Null when a box can be made here; otherwise why not, in French, with the fix. Deploys do not
- * start without it: there is no setting that runs a build unboxed.
+ * Null when a box can be made here, with the build's environment (its PATH finds bwrap);
+ * otherwise why not, in French, with the fix. Deploys do not start without it: there is no
+ * setting that runs a build unboxed.
  */
-export function sandboxProblem(): string | null {
+export function sandboxProblem(env: Readonly<Record<string, string>>): string | null {
   const probe = spawnSync(
     "bwrap",
     [
@@ -147,7 +152,7 @@ export function sandboxProblem(): string | null {
       "--",
       "true",
     ],
-    { encoding: "utf8", timeout: 10_000 },
+    { encoding: "utf8", timeout: 10_000, env },
   );
   if (probe.error && (probe.error as NodeJS.ErrnoException).code === "ENOENT") {
     return "le bac à sable des constructions (bubblewrap) n'est pas installé sur ce serveur : « apt-get install bubblewrap » (Debian, Ubuntu), puis redémarrez le serveur";
