@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, lstatSync, readlinkSync } from "node:fs";
-import { homedir } from "node:os";
+import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 
 // The box a deploy's install and build run in (docs/operations.md, « Ce que voit une
@@ -130,34 +130,25 @@ export function boxArguments(options: BoxOptions, command: readonly string[]): s
  * setting that runs a build unboxed.
  */
 export function sandboxProblem(env: Readonly<Record<string, string>>): string | null {
-  const probe = spawnSync(
-    "bwrap",
-    [
-      "--unshare-all",
-      "--unshare-user",
-      "--disable-userns",
-      "--die-with-parent",
-      "--cap-drop",
-      "ALL",
-      "--ro-bind",
-      "/usr",
-      "/usr",
-      ...systemTrees.flatMap((tree) =>
-        existsSync(tree) && lstatSync(tree).isSymbolicLink()
-          ? ["--symlink", readlinkSync(tree), tree]
-          : ["--ro-bind-try", tree, tree],
-      ),
-      "--proc",
-      "/proc",
-      "--",
-      "true",
-    ],
-    { encoding: "utf8", timeout: 10_000, env },
-  );
+  // A box made exactly as a deploy's steps make theirs, around an empty folder.
+  const scratch = mkdtempSync(join(tmpdir(), "build-box-probe-"));
+  let probe;
+  try {
+    probe = spawnSync(
+      "bwrap",
+      boxArguments({ work: scratch, home: scratch, network: false, hidden: [] }, ["true"]),
+      { encoding: "utf8", timeout: 10_000, env },
+    );
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
   if (probe.error && (probe.error as NodeJS.ErrnoException).code === "ENOENT") {
     return "le bac à sable des constructions (bubblewrap) n'est pas installé sur ce serveur : « apt-get install bubblewrap » (Debian, Ubuntu), puis redémarrez le serveur";
   }
   if (probe.status === 0) return null;
-  const said = (probe.stderr || String(probe.error ?? "")).trim().split("\n")[0];
+  const said = (probe.stderr || String(probe.error ?? "")).trim().split("\n")[0] ?? "";
+  if (/unknown option/i.test(said)) {
+    return `le bac à sable des constructions (bubblewrap) est trop ancien (${said}) : il faut la version 0.8 ou plus (Debian 12, Ubuntu 24.04)`;
+  }
   return `le bac à sable des constructions (bubblewrap) ne peut pas être créé (${said}) : les espaces de noms utilisateur doivent être permis, « sysctl -w kernel.unprivileged_userns_clone=1 » (Debian), le profil AppArmor de bwrap ou « sysctl -w kernel.apparmor_restrict_unprivileged_userns=0 » (Ubuntu 24.04), et l'unité systemd ne doit pas poser RestrictNamespaces (docs/operations.md)`;
 }
