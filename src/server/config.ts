@@ -271,6 +271,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
             keepReleases: values.DEPLOY_KEEP_RELEASES ?? 5,
             timeoutMs: (values.DEPLOY_TIMEOUT_MINUTES ?? 20) * 60_000,
             secrets: secretTexts(env, secretVariables),
+            minFreeBytes: 2 * 1024 ** 3,
             box: {
               hidden: [
                 resolve(process.cwd(), values.QUOTE_DATABASE_DIR ?? "data/leads"),

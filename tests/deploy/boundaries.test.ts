@@ -1,7 +1,15 @@
 /** @jest-environment node */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:net";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { createMiniSite } from "./mini-site";
 import { captureLog } from "../../src/test-utils/log-capture";
@@ -52,16 +60,15 @@ const deploy = async (overrides: Partial<DeploySettings> = {}, push = true) => {
 const live = () => listReleases(settings.dir).find((release) => release.live);
 const liveIndex = () => readFileSync(join(current, "site", "index.html"), "utf8");
 
-/** The command lines of every process on this machine that holds `marker`. */
-const processesWith = (marker: string) =>
+/** The ids of every process on this machine whose command line holds `marker`. */
+const pidsWith = (marker: string) =>
   readdirSync("/proc")
     .filter((name) => /^\d+$/.test(name))
-    .flatMap((pid) => {
+    .filter((pid) => {
       try {
-        const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ");
-        return command.includes(marker) ? [command] : [];
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").includes(marker);
       } catch {
-        return [];
+        return false;
       }
     });
 
@@ -270,7 +277,7 @@ test("a build that never ends is stopped at its time limit, with all it started;
   expect(readDeployState(settings.dir).failure?.message).toContain("dépassé 1 minute(s)");
   expect(notices.at(-1)).toMatchObject({ kind: "failure", commit: hangs });
   expect(live()?.commit).toBe(before);
-  await waitFor(() => processesWith("never-ends").length === 0, 10_000, "the build's end");
+  await waitFor(() => pidsWith("never-ends").length === 0, 10_000, "the build's end");
 });
 
 test("SIGKILL of a process deploying: nothing of its build runs on, and a push waiting on its lock then runs", async () => {
@@ -301,7 +308,10 @@ else { (await import("node:fs")).mkdirSync("public", { recursive: true });
     },
     stdio: "ignore",
   });
-  await waitFor(() => processesWith("build.mjs held").length > 0, 60_000, "the CLI's build");
+  await waitFor(() => pidsWith("build.mjs held").length > 0, 60_000, "the CLI's build");
+  // First in the out-of-memory killer's sights, before the server.
+  const [buildPid] = pidsWith("build.mjs held");
+  expect(readFileSync(`/proc/${buildPid}/oom_score_adj`, "utf8").trim()).toBe("1000");
   const waiting = deployer();
   waiting.deployer.request({ commit: null, push: true });
   await waitFor(
@@ -312,7 +322,7 @@ else { (await import("node:fs")).mkdirSync("public", { recursive: true });
   );
   expect(readDeployState(settings.dir).building?.commit).toBe(held);
   cli.kill("SIGKILL");
-  await waitFor(() => processesWith("build.mjs held").length === 0, 10_000, "the build's end");
+  await waitFor(() => pidsWith("build.mjs held").length === 0, 10_000, "the build's end");
   await waiting.deployer.idle();
   expect(live()?.commit).toBe(held);
   expect(liveIndex()).toContain("Taux : 99 %");
@@ -346,4 +356,36 @@ writeFileSync("dist/server/serve.mjs", "console.log('serveur, version 2');\\n");
   expect(notices).toHaveLength(1);
   // Once the server runs that code, the status says nothing more.
   expect(deployStatus(settings.dir, live()!.serverCode).serverUpdate).toBeNull();
+});
+
+test("a build that fills the disk is stopped before the server runs out of room, and its copy emptied", async () => {
+  const before = live()!.commit;
+  const { bavail, bsize } = statfsSync(settings.dir);
+  // The floor 300 MB below the free space now: the build's writes reach it.
+  const minFreeBytes = bavail * bsize - 300 * 1024 ** 2;
+  const fills = commitFiles(
+    {
+      "build.mjs": `import { appendFileSync } from "node:fs";
+const chunk = Buffer.alloc(8 * 1024 * 1024);
+for (let written = 0; written < 2048; written += 8) appendFileSync("fill.bin", chunk);
+setInterval(() => {}, 1000);
+`,
+    },
+    "Une construction qui remplit le disque",
+  );
+  notices = [];
+  await deploy({ minFreeBytes });
+  expect(readDeployState(settings.dir).failure).toMatchObject({ commit: fills });
+  expect(readDeployState(settings.dir).failure?.message).toContain("remplissait le disque");
+  expect(notices.at(-1)).toMatchObject({ kind: "failure", commit: fills });
+  expect(readdirSync(work)).toEqual([".git"]);
+  expect(live()?.commit).toBe(before);
+  // The next deploy installs again, into the emptied copy.
+  const plain = `import { mkdirSync, writeFileSync } from "node:fs";
+mkdirSync("public", { recursive: true });
+writeFileSync("public/index.html", "<title>Taux : 92 %</title>");
+`;
+  commitFiles({ "build.mjs": plain }, "Taux 92");
+  await deploy();
+  expect(liveIndex()).toContain("Taux : 92 %");
 });

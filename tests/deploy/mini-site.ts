@@ -95,6 +95,7 @@ export function createMiniSite(prefix: string) {
     keepReleases: 3,
     timeoutMs: 10 * 60_000,
     secrets: [],
+    minFreeBytes: 64 * 1024 ** 2,
     box: { hidden: [], nodePath: process.execPath },
     buildEnv: buildEnvironment(process.env),
   };

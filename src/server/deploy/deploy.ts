@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statfsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { DeployFailure, run } from "./command";
 import {
@@ -43,6 +43,41 @@ export interface DeployContext {
   /** Told which commit is being built, once git knows it. */
   onTarget?: (target: DeployTarget) => void;
   signal: AbortSignal;
+}
+
+/** How often the free space is looked at while the box runs. */
+const diskCheckMs = 2_000;
+
+/**
+ * Aborts when the working copy's file system has less than `minFreeBytes` free: a build that
+ * fills the disk is stopped before the server can no longer write a lead (the database is often
+ * on the same disk). The working copy is then emptied but for git's files.
+ */
+function diskGuard(work: string, minFreeBytes: number) {
+  const controller = new AbortController();
+  const timer = setInterval(() => {
+    const { bavail, bsize } = statfsSync(work);
+    if (bavail * bsize < minFreeBytes) {
+      controller.abort(
+        new DeployFailure(
+          `la construction remplissait le disque (moins de ${Math.round(minFreeBytes / 1024 ** 2)} Mo libres) : elle a été arrêtée et sa copie de travail vidée`,
+          [],
+          [],
+        ),
+      );
+    }
+  }, diskCheckMs);
+  timer.unref();
+  return {
+    signal: controller.signal,
+    stop: () => clearInterval(timer),
+    emptyIfTripped: () => {
+      if (!controller.signal.aborted) return;
+      for (const name of readdirSync(work)) {
+        if (name !== ".git") rmSync(join(work, name), { recursive: true, force: true });
+      }
+    },
+  };
 }
 
 /** Locks git leaves when it is killed: the deploy lock is ours, so no git runs here now. */
@@ -129,14 +164,47 @@ export async function deployCommit(
   const info = { commit: target, author: email ? { name, email } : null, message, committedAt };
   context.onTarget?.(info);
 
+  const disk = diskGuard(work, settings.minFreeBytes);
+  const boxSignal = AbortSignal.any([signal, disk.signal]);
+  // Below the server in CPU priority (nice) and first in the out-of-memory killer's sights
+  // (choom): a build that takes all the memory is what the kernel stops, not the server.
   const box = (command: string[], network = false) =>
-    run("bwrap", boxArguments({ ...settings.box, work, home, network }, command), {
-      cwd: work,
-      env: settings.buildEnv,
-      lowPriority: true,
-      signal,
-      shownAs: command.join(" "),
-    });
+    run(
+      "choom",
+      [
+        "-n",
+        "1000",
+        "--",
+        "bwrap",
+        ...boxArguments({ ...settings.box, work, home, network }, command),
+      ],
+      {
+        cwd: work,
+        env: settings.buildEnv,
+        lowPriority: true,
+        signal: boxSignal,
+        shownAs: command.join(" "),
+      },
+    );
+  try {
+    return await buildAndRelease(settings, info, box, context.lockHash, signal);
+  } catch (error) {
+    disk.emptyIfTripped();
+    throw error;
+  } finally {
+    disk.stop();
+  }
+}
+
+/** The install when a lock changed, the build, then the release switched live. */
+async function buildAndRelease(
+  settings: DeploySettings,
+  info: DeployTarget,
+  box: (command: string[], network?: boolean) => Promise<string>,
+  installedLockHash: string | null,
+  signal: AbortSignal,
+): Promise<DeployOutcome> {
+  const { work } = deployPaths(settings.dir);
   // The site's lock and, where there is one, Decap's (decap/: installed by the site's postinstall).
   const locks = ["package-lock.json", "decap/package-lock.json"].filter((lock) =>
     existsSync(join(work, lock)),
@@ -147,7 +215,7 @@ export async function deployCommit(
   const treesInstalled = locks.every((lock) =>
     existsSync(join(work, dirname(lock), "node_modules")),
   );
-  if (lockHash !== context.lockHash || !treesInstalled) {
+  if (lockHash !== installedLockHash || !treesInstalled) {
     // npm's download alone reaches the network, and runs no script of any package: each lock's
     // tree is installed with --ignore-scripts. What the build needs only, not the test and
     // benchmark tools: half the tree, and fewer files for Gatsby to read.

@@ -26,6 +26,8 @@ export interface DeploySettings {
    * the values of the server's secret variables, DEPLOY_GIT_URL's among them.
    */
   secrets: string[];
+  /** The free space a build must leave on the working copy's disk: below it, it is stopped. */
+  minFreeBytes: number;
   /** What the build box must also hide: the lead database, the server's own folder. */
   box: BoxSettings;
   /**
