@@ -158,6 +158,13 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-require-imports": "off" },
   },
   {
+    // No source file over 300 lines, blank lines and comments counted (README, « Conventions »):
+    // a file that grows past it is two concerns. Tests and generated files aside.
+    files: ["**/*.{ts,tsx,js,mjs,cjs}"],
+    ignores: ["tests/**", "e2e/**", "**/*.test.*", ...tests],
+    rules: { "max-lines": ["error", { max: 300 }] },
+  },
+  {
     files: ["src/**/__tests__/**", "__mocks__/**", "jest.setup.ts"],
     languageOptions: { globals: { ...globals.jest } },
     ...testingLibrary.configs["flat/react"],

@@ -14,8 +14,7 @@
 // loads; the form is scrolled into view and its first field tapped at once, so the form's code
 // loads within the measured time; each field is tapped and typed key by key, the consent box
 // ticked, the button tapped. BENCH_FORM_RUNS (default 5), BENCH_FORM_PORT (default 9310).
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,8 +22,9 @@ import { throttling, userAgents } from "lighthouse/core/config/constants.js";
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import { chromium } from "playwright-core";
 import { startProductionServer } from "../e2e/production-server.mjs";
-import { calibratedSlowdown, referenceIndex, referenceSlowdown } from "./calibration.mjs";
-import { quietCpu } from "./machine.mjs";
+import { calibratedSlowdown } from "./calibration.mjs";
+import { baselineFile, formFillLines, readBaseline } from "./form-fill-report.mjs";
+import { commitMeasured, quietCpu } from "./machine.mjs";
 
 /**
  * @typedef {{ file: string, bytes: number, withPage: boolean }} FormScript
@@ -35,8 +35,6 @@ import { quietCpu } from "./machine.mjs";
  *   submitMedianMs: number, runs: number, keyDelayMs: number, benchmarkIndex: number,
  *   scripts: FormScript[] }} Baseline
  */
-
-export const baselineFile = fileURLToPath(new URL("form-fill-baseline.json", import.meta.url));
 
 // The values of e2e/quote-form.test.mjs, which the endpoint accepts.
 const visitor = {
@@ -234,78 +232,6 @@ export async function measureFormFill({
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** The "before" figures recorded by `--record-baseline`, if any. */
-export function readBaseline() {
-  try {
-    return /** @type {Baseline} */ (JSON.parse(readFileSync(baselineFile, "utf8")));
-  } catch {
-    return null;
-  }
-}
-
-const kB = 1000;
-/** @param {number} bytes */
-const shownBytes = (bytes) => `${(bytes / kB).toFixed(1)} kB`;
-/** @param {number} ms */
-const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
-
-/**
- * The form's figures as Markdown, beside the baseline's: whether the visitor is slower than
- * before is judged on the medians.
- * @param {FormFill} fill
- * @param {Baseline | null} baseline
- */
-export function formFillLines(fill, baseline) {
-  /** @param {FormScript[]} scripts */
-  const weight = (scripts) => shownBytes(scripts.reduce((sum, script) => sum + script.bytes, 0));
-  /** @param {{ medianMs: number, minMs: number, maxMs: number }} timing */
-  const spread = ({ medianMs, minMs, maxMs }) =>
-    `${seconds(medianMs)} (${seconds(minMs)}–${seconds(maxMs)})`;
-  const slower = baseline ? fill.medianMs - baseline.medianMs : NaN;
-  const verdict = !baseline
-    ? "no baseline"
-    : slower <= 0
-      ? `not slower (${seconds(-slower)} faster)`
-      : `SLOWER by ${seconds(slower)}`;
-  const cpu = fill.runs.map((run) => run.cpuRate.toFixed(2)).join(" / ");
-  const scripts = fill.scripts.map(
-    (script) =>
-      `${script.file} ${shownBytes(script.bytes)}${script.withPage ? " (with the page)" : ""}`,
-  );
-  const samePace = baseline?.keyDelayMs === fill.keyDelayMs;
-  return [
-    `## Quote form on a phone`,
-    "",
-    `A visitor fills the form on \`/\` (${fill.runs.length} runs; CPU ×${cpu}, ` +
-      `${referenceSlowdown}× at index ${referenceIndex}; Lighthouse's mobile network; ` +
-      `keys ${fill.keyDelayMs} ms apart).`,
-    "",
-    "| measure | now | before | |",
-    "| --- | --- | --- | --- |",
-    `| first tap → confirmation, median (min–max) | ${spread(fill)} | ` +
-      `${baseline ? spread(baseline) : "—"} | ${verdict} |`,
-    `| submit tap → confirmation, median | ${seconds(fill.submitMedianMs)} | ` +
-      `${baseline ? seconds(baseline.submitMedianMs) : "—"} | |`,
-    `| the form's own JavaScript, Brotli | ${weight(fill.scripts)} | ` +
-      `${baseline ? weight(baseline.scripts) : "—"} | |`,
-    "",
-    `Form scripts: ${scripts.join(", ") || "none"}.`,
-    baseline
-      ? `Before: commit ${baseline.commit}, ${baseline.date}, benchmark index ` +
-        `${baseline.benchmarkIndex}` +
-        (samePace ? "." : `, keys ${baseline.keyDelayMs} ms apart (not comparable: record again).`)
-      : `No baseline in ${path.relative(process.cwd(), baselineFile)}.`,
-  ];
-}
-
-/** The commit of the build measured, "+" when the working copy has changes beside it. */
-function commitMeasured() {
-  const git = (/** @type {string[]} */ ...args) =>
-    execFileSync("git", args, { encoding: "utf8" }).trim();
-  const dirty = git("status", "--porcelain", "--untracked-files=no");
-  return `${git("rev-parse", "--short", "HEAD")}${dirty ? "+" : ""}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,7 +1,10 @@
 // @ts-check
 // The machine's state around the Lighthouse runs, from /proc/stat (Linux): waiting for the CPUs
-// to be quiet before a run, and the share of CPU time the host took for others during one.
+// to be quiet before a run, and the share of CPU time the host took for others during one; and
+// which commit a run measured.
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 
 /** The machine's idle, stolen and total CPU time so far, from /proc/stat (Linux). */
@@ -60,4 +63,37 @@ export async function withStealShare(action) {
   const before = cpuTimes();
   const result = await action();
   return { result, stealShare: shareOf("steal", before, cpuTimes()) };
+}
+
+/** The commit measured, "+" when the working copy has changes beside it; "unknown" outside git. */
+export function commitMeasured() {
+  try {
+    const git = (/** @type {string[]} */ ...args) =>
+      execFileSync("git", args, { encoding: "utf8" }).trim();
+    const dirty = git("status", "--porcelain", "--untracked-files=no");
+    return `${git("rev-parse", "--short", "HEAD")}${dirty ? "+" : ""}`;
+  } catch {
+    return "unknown";
+  }
+}
+
+/**
+ * The machine as a run saw it: its CPUs, its load, and the browser's speed over every Lighthouse
+ * run (each run's benchmark index) with the CPU multipliers it called for, so that the timings
+ * are those of the reference device at any speed.
+ * @param {{ index: number, multiplier: number }[]} calibrations
+ */
+export function machineFigures(calibrations) {
+  const indexes = calibrations.map((entry) => entry.index);
+  const multipliers = calibrations.map((entry) => entry.multiplier);
+  const middle = [...indexes].sort((a, b) => a - b)[Math.floor(indexes.length / 2)];
+  if (middle === undefined) throw new Error("No run to take the middle value of");
+  return {
+    cpus: cpus().length,
+    // os.loadavg() always gives the 1, 5 and 15 minute averages.
+    loadAverage: Number(/** @type {number} */ (loadavg()[0]).toFixed(2)),
+    benchmarkIndex: Math.round(middle),
+    benchmarkIndexRange: [Math.round(Math.min(...indexes)), Math.round(Math.max(...indexes))],
+    multiplierRange: [Math.min(...multipliers), Math.max(...multipliers)],
+  };
 }

@@ -11,9 +11,9 @@
 //
 // With BENCH_PEER_STARTER / BENCH_PEER_ASTROWIND, the peers' home pages are measured in the same
 // rounds (bench/peers.mjs); then a visitor fills the quote form on a phone (bench/form-fill.mjs).
-import { execFile, execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -28,8 +28,15 @@ import {
   timeDeploys,
 } from "./builds.mjs";
 import { referenceIndex, referenceSlowdown } from "./calibration.mjs";
-import { formFillLines, measureFormFill, readBaseline } from "./form-fill.mjs";
-import { quietCpu, quietIdleShare, withStealShare } from "./machine.mjs";
+import { measureFormFill } from "./form-fill.mjs";
+import { formFillLines, readBaseline } from "./form-fill-report.mjs";
+import {
+  commitMeasured,
+  machineFigures,
+  quietCpu,
+  quietIdleShare,
+  withStealShare,
+} from "./machine.mjs";
 import { peersFromEnv, sideBySide, startPeers } from "./peers.mjs";
 import {
   blockingTasks,
@@ -68,19 +75,6 @@ function previousResults() {
   }
 }
 const previous = previousResults();
-
-/** The commit measured, "+" when the working copy has changes beside it. */
-function commitMeasured() {
-  try {
-    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
-      encoding: "utf8",
-    }).trim();
-    return dirty ? `${head}+` : head;
-  } catch {
-    return "unknown";
-  }
-}
 
 /** @type {Partial<import("./builds.mjs").BuildTimes>} */
 const buildTimes = process.argv.includes("--no-build") ? {} : timeBuilds();
@@ -206,29 +200,8 @@ await Promise.all(peers.map((peer) => peer.stop()));
 // A visitor filling the quote form on a phone, beside the figure recorded before the islands.
 const formFill = process.env.BENCH_FORM_RUNS === "0" ? undefined : await measureFormFill();
 
-// The browser's speed over every run (each run's benchmark index) and the CPU
-// multipliers it called for: the timings are those of the reference device at any speed.
-const allCalibrations = measured.flatMap((entry) => entry.calibration);
-/** @param {number[]} values */
-const middleOf = (values) => {
-  const middle = [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-  if (middle === undefined) throw new Error("No run to take the middle value of");
-  return middle;
-};
-const machine = {
-  cpus: cpus().length,
-  // os.loadavg() always gives the 1, 5 and 15 minute averages.
-  loadAverage: Number(/** @type {number} */ (loadavg()[0]).toFixed(2)),
-  benchmarkIndex: Math.round(middleOf(allCalibrations.map((entry) => entry.index))),
-  benchmarkIndexRange: [
-    Math.round(Math.min(...allCalibrations.map((entry) => entry.index))),
-    Math.round(Math.max(...allCalibrations.map((entry) => entry.index))),
-  ],
-  multiplierRange: [
-    Math.min(...allCalibrations.map((entry) => entry.multiplier)),
-    Math.max(...allCalibrations.map((entry) => entry.multiplier)),
-  ],
-};
+// The browser's speed over every run and the CPU multipliers it called for (bench/machine.mjs).
+const machine = machineFigures(measured.flatMap((entry) => entry.calibration));
 const commit = commitMeasured();
 const date = new Date().toISOString();
 const results = measured.map((entry) => ({ ...entry, checks: check(entry.page, entry.figures) }));

@@ -70,7 +70,21 @@ const sharedAllowed = [
   "export const all = [object, formatNumber, new URL('https://example.org')];",
 ].join("\n");
 
+// 301 lines: one over the limit of a source file, which tests may pass.
+const longFile = Array.from(
+  { length: 301 },
+  (_, line) => `export const line${line} = ${line};`,
+).join("\n");
+const sizes: [filePath: string, failed: string[]][] = [
+  ["src/server/probe.ts", ["max-lines"]],
+  ["bench/probe.mjs", ["max-lines"]],
+  ["src/server/__tests__/probe.test.ts", []],
+  ["tests/deploy/probe.test.ts", []],
+  ["e2e/probe.mjs", []],
+];
+
 const snippets = [
+  ...sizes.map(([filePath]) => ({ filePath, code: longFile })),
   ...[...browserCrossings, ...nodeCrossings, ...sharedCrossings].map(([filePath, code]) => ({
     filePath,
     code,
@@ -117,5 +131,11 @@ describe("code that runs anywhere (src/shared/)", () => {
 
   it("may import its own files and a library that runs anywhere", () => {
     expect(errors("src/shared/probe.ts", sharedAllowed)).toEqual([]);
+  });
+});
+
+describe("the size of a file", () => {
+  it.each(sizes)("%s of 301 lines fails %j", (file, failed) => {
+    expect(errors(file, longFile)).toEqual(failed);
   });
 });

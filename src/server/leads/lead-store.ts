@@ -40,7 +40,7 @@ export interface Lead {
   /** Set for a suspect request: stored apart, never delivered until released. */
   quarantine: { reason: string } | null;
   /**
-   * The id of the HTTP request that stored it (src/server/http/request-id.ts): its log lines,
+   * The id of the HTTP request that stored it (src/server/log/request-id.ts): its log lines,
    * email headers and webhook carry it. Null for leads stored before request ids.
    */
   requestId: string | null;

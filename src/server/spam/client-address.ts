@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from "node:net";
 
 // Whom a rate limit counts. The client's address itself comes from the server (TRUST_PROXY says
-// which X-Forwarded-For hops to believe, see src/server/http/settings.ts); here it becomes a key.
+// which X-Forwarded-For hops to believe, see src/server/config-values.ts); here it becomes a key.
 
 /**
  * The key a rate limit counts an address under. One IPv6 host usually owns a whole /64 and can
