@@ -8,6 +8,7 @@ import {
   readFileSync,
   rmSync,
   statfsSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -94,6 +95,12 @@ beforeAll(async () => {
   // The first deploy, of the plain site.
   await deploy({}, false);
   expect(liveIndex()).toContain("Taux : 87 %");
+});
+
+test("the deploy folder, its working copy and the box's home are the server user's alone", () => {
+  for (const folder of [settings.dir, work, deployPaths(settings.dir).home]) {
+    expect((statSync(folder).mode & 0o777).toString(8)).toBe("700");
+  }
 });
 
 afterAll(async () => {
