@@ -4,8 +4,6 @@ import { checkWebhook } from "../delivery/webhook";
 import { fieldText, leadFieldLabels, parisTime } from "../leads/lead-fields";
 import type { Channel, Delivery } from "../leads/lead-store";
 import { embeddedFileName } from "../leads/embedded-store";
-import { earlierEngineState } from "../leads/pglite-import";
-import { SqliteDatabase } from "../leads/sqlite-database";
 import { storeKind } from "../leads/open-store";
 import { redactUrl } from "../leads/postgres-database";
 import { oneLine } from "../one-line";
@@ -14,10 +12,11 @@ import { channelNames, statusLabels } from "../leads/actions";
 import { deliveriesSummary, deliveryText } from "./lead-text";
 import { release, retry, spam, status } from "./lead-actions";
 import { erase, exportCommand, purge } from "./personal-data";
+import { importCommand } from "./import-leads";
 
 // The subcommands of `npm run leads`, one entry each in `commands`: a new one is one more entry,
-// here or in a module of its own (lead-actions.ts, personal-data.ts). What they print is French:
-// they are for the people who handle leads.
+// here or in a module of its own (lead-actions.ts, personal-data.ts, import-leads.ts). What they
+// print is French: they are for the people who handle leads.
 
 const list: Command = {
   args: "",
@@ -95,19 +94,6 @@ const check: Command = {
       }
       return `schéma à jour, version ${version}`;
     });
-    const opened = await store().catch(() => undefined);
-    if (opened?.database instanceof SqliteDatabase) {
-      const earlier = await earlierEngineState(settings.store.databaseDir, opened.database);
-      if (earlier?.imported) {
-        const { at, leads, deliveries } = earlier.imported;
-        out(
-          `Ancienne base intégrée ${earlier.folder} : reprise le ${parisTime(at)} (${leads} demande(s), ${deliveries} envoi(s)) ; supprimez ce dossier une fois les demandes vérifiées.`,
-        );
-      } else if (earlier) {
-        out(`Ancienne base intégrée ${earlier.folder} : pas encore reprise (voir docs/leads.md).`);
-      }
-    }
-
     const config = settings.delivery;
     if (config.email) {
       const sender = new EmailSender(config.email.smtpUrl);
@@ -146,6 +132,7 @@ export const commands: Record<string, Command> = {
   list,
   show,
   export: exportCommand,
+  import: importCommand,
   retry,
   check,
   migrate,

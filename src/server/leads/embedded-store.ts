@@ -2,12 +2,11 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { oneLine } from "../one-line";
 import { SchemaTooNewError } from "./migrations";
-import { importEarlierEngine } from "./pglite-import";
 import { busyTimeoutMs, sqliteCode, sqliteCodes, SqliteDatabase } from "./sqlite-database";
 import { SqlLeadStore } from "./sql-store";
 
 // The zero-set-up store: one SQLite file in QUOTE_DATABASE_DIR, created and migrated when it
-// opens, with the leads of an earlier version's engine carried over once (pglite-import.ts).
+// opens.
 
 /** The file under QUOTE_DATABASE_DIR that holds the leads, their deliveries and the ledger. */
 export const embeddedFileName = "leads.sqlite";
@@ -29,7 +28,6 @@ export async function openEmbeddedStore(folder: string): Promise<SqlLeadStore> {
     database = new SqliteDatabase(file);
     const store = new SqlLeadStore(database);
     await store.migrate();
-    await importEarlierEngine(folder, database);
     return store;
   } catch (error) {
     await database?.close();

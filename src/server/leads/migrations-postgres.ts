@@ -1,8 +1,7 @@
 import type { Migration } from "./database";
 
-// The schema on PostgreSQL, as numbered migrations applied by `npm run leads -- migrate` (and by
-// the earlier versions' embedded engine, whose data pglite-import.ts carries over). SQLite's are
-// in migrations-sqlite.ts. Never edit a migration that has shipped: append the next number.
+// The schema on PostgreSQL, as numbered migrations applied by `npm run leads -- migrate`. SQLite's
+// are in migrations-sqlite.ts. Never edit a migration that has shipped: append the next number.
 
 export const postgresMigrations: readonly Migration[] = [
   {

@@ -7,6 +7,9 @@ import type { Migration } from "./database";
 
 export const sqliteMigrations: readonly Migration[] = [
   {
+    // Only the comment above store_imports was reworded since it shipped, once the file it named
+    // was deleted: migrations.ts compares versions alone, and SQLite keeps no comment between
+    // statements in its schema, so a file migrated before and one migrated now are alike.
     version: 1,
     description:
       "leads and their deliveries, spent challenges, rate counters and hits, imports from the earlier engine",
@@ -67,7 +70,8 @@ export const sqliteMigrations: readonly Migration[] = [
         PRIMARY KEY (key, window_start, hit)
       ) STRICT;
       CREATE INDEX rate_hits_end ON rate_hits (window_end);
-      -- Data carried over from an earlier version's engine (pglite-import.ts): done once.
+      -- Data carried over from an earlier version's engine (PGlite), once per source. Nothing
+      -- writes it since PGlite left (CHANGELOG.md); kept, as every table a migration shipped.
       CREATE TABLE store_imports (
         source TEXT PRIMARY KEY,
         imported_at TEXT NOT NULL,

@@ -90,6 +90,14 @@ export class SqlLeadStore implements LeadStore {
     return latestVersion(this.database);
   }
 
+  /**
+   * Resolves once the schema is the code's, as any method's first use checks it: for work that
+   * writes through `database` itself (lead-import.ts).
+   */
+  checkSchema(): Promise<void> {
+    return this.ready();
+  }
+
   /** One round trip to the database, for `npm run leads -- check`. */
   async ping(): Promise<void> {
     await this.database.query("SELECT 1");

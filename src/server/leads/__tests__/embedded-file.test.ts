@@ -1,18 +1,16 @@
 /** @jest-environment node */
 import { afterAll, expect, test } from "@jest/globals";
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { embeddedSettings, makeLead } from "../../../test-utils/leads";
 import { EmbeddedStoreError, embeddedFileName } from "../embedded-store";
 import { SchemaTooNewError } from "../migrations";
 import { openLeadStore } from "../open-store";
-import { nodeArgs } from "../../../test-utils/compiled-server";
 
-// The embedded file as an operator meets it: what it refuses (and leaves as it was), and the
-// leads of an earlier version's engine (PGlite) carried over once.
+// The embedded file as an operator meets it: what it refuses, and leaves as it was.
 
 const root = mkdtempSync(join(tmpdir(), "embedded-file-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -85,57 +83,3 @@ test("a file held by a stuck process is refused after the busy timeout, with wha
   // Once the process is gone, the same file opens.
   await (await open(dir)).close();
 }, 30_000);
-
-/** Node with these arguments: the compiled CLI as `npm run leads` runs it, or a test script. */
-const run = (args: string[], env: NodeJS.ProcessEnv, input = "") =>
-  spawnSync(process.execPath, args, {
-    env: { ...process.env, ...env },
-    input,
-    encoding: "utf8",
-  });
-
-test("an earlier version's PGlite folder is carried over once: every lead, delivery and ledger row, the folder kept", async () => {
-  const dir = folder("upgrade");
-  const pgdata = join(dir, "pgdata");
-  const leads = [
-    makeLead({ company: "Office public de l'habitat « Les Cèdres »" }),
-    { ...makeLead({}, { key: null }), quarantine: { reason: "formulaire rempli en 0,8 s" } },
-    { ...makeLead({ email: "autre@bailleur.fr" }), requestId: "req-42" },
-  ];
-  leads[0]!.deliveries.email = {
-    state: "sent",
-    attempts: 1,
-    nextAttemptAt: null,
-    lastError: null,
-    sentAt: "2026-03-04T10:20:30.456Z",
-  };
-  mkdirSync(dir);
-  const written = run(
-    ["--import", "tsx", "src/test-utils/earlier-engine-folder.ts", pgdata],
-    {},
-    JSON.stringify(leads),
-  );
-  expect(written.stderr).toBe("");
-  expect(written.status).toBe(0);
-
-  // The operator's first command after the upgrade opens the file, which carries the folder over.
-  const check = run(nodeArgs("leads", "check"), { QUOTE_DATABASE_DIR: dir });
-  expect(check.stdout).toContain(`Base intégrée SQLite ${join(dir, embeddedFileName)} : joignable`);
-  expect(check.stdout).toContain(`Ancienne base intégrée ${pgdata} : reprise le `);
-  expect(check.stdout).toContain("(3 demande(s), 6 envoi(s))");
-  expect(existsSync(join(pgdata, "PG_VERSION"))).toBe(true);
-
-  const store = await open(dir);
-  expect(await store.list()).toEqual(leads);
-  // The spent challenge came too: the same nonce by another spender is refused.
-  expect(await store.spendChallenge("nonce-1", new Date(Date.now() + 60_000), "o", "other")).toBe(
-    false,
-  );
-  await store.close();
-
-  // Opened again, nothing is imported twice.
-  expect(run(nodeArgs("leads", "check"), { QUOTE_DATABASE_DIR: dir }).status).toBe(0);
-  const again = await open(dir);
-  expect(await again.list()).toHaveLength(3);
-  await again.close();
-}, 120_000);
