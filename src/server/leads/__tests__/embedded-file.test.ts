@@ -2,7 +2,7 @@
 import { afterAll, expect, test } from "@jest/globals";
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { embeddedSettings, makeLead } from "../../../test-utils/leads";
@@ -83,3 +83,9 @@ test("a file held by a stuck process is refused after the busy timeout, with wha
   // Once the process is gone, the same file opens.
   await (await open(dir)).close();
 }, 30_000);
+
+test("the folder it creates is the server user's alone: no other account reads the leads", async () => {
+  const dir = folder("created");
+  await (await open(dir)).close();
+  expect((statSync(dir).mode & 0o777).toString(8)).toBe("700");
+});
