@@ -7,60 +7,60 @@ import type { FailureNotice } from "./deployer";
 // admin writes its commits with the signed-in editor's address). None when a deploy succeeds,
 // but one that changes the server's code: the site is live, and the server must be updated.
 
-/** The email that says the site is live but built with server code the server does not run. */
-function serverUpdateMessage(notice: FailureNotice, to: string[], from: string) {
+/** How the email names the publication: its subject line and short commit, or the commit. */
+function publication(notice: FailureNotice) {
   const commit = notice.commit ? notice.commit.slice(0, 7) : "dernier commit";
-  const what = notice.subject ? `« ${notice.subject} » (${commit})` : `du commit ${commit}`;
-  const lines = [
-    "Bonjour,",
-    "",
-    `La publication ${what} est en ligne. Elle modifie aussi le code du serveur (src/server/, ou ses dépendances), que la mise en ligne ne remplace pas : le serveur tourne toujours avec son code d'avant.`,
-    "",
-    "Transmettez ce message à la personne qui administre le serveur : elle met le serveur à jour comme le décrit docs/operations.md, « Mettre le serveur à jour ».",
-  ];
   return {
-    from,
-    to,
-    subject: `Serveur à mettre à jour : ${notice.subject || commit}`,
-    text: `${lines.join("\n")}\n`,
+    named: notice.subject ? `« ${notice.subject} » (${commit})` : `du commit ${commit}`,
+    short: notice.subject || commit,
   };
 }
 
+/** The failure's own lines: the content check's problems, or the reason and the build's end. */
+function failureLines(notice: FailureNotice): string[] {
+  if (notice.problems.length > 0) {
+    return [
+      "Le contenu comporte ces erreurs (fichier, ligne, raison) :",
+      ...notice.problems.map((problem) => `  - ${problem}`),
+      "",
+      "Corrigez-les dans l'administration du site, puis publiez à nouveau.",
+    ];
+  }
+  return [
+    `Raison : ${notice.message}.`,
+    ...(notice.outputTail.length > 0
+      ? ["", "Dernières lignes de la construction :", ...notice.outputTail.map((l) => `  ${l}`)]
+      : []),
+    "",
+    "Transmettez ce message à la personne qui administre le serveur.",
+  ];
+}
+
+/**
+ * The email: a failed publication (the live release stays), or one that went live but changes
+ * the server's code, which the deploy does not replace (docs/operations.md).
+ */
 export function failureMessage(notice: FailureNotice, to: string[], from: string) {
-  if (notice.kind === "server-update") return serverUpdateMessage(notice, to, from);
-  const commit = notice.commit ? notice.commit.slice(0, 7) : "dernier commit";
-  const what = notice.subject ? `« ${notice.subject} » (${commit})` : `du commit ${commit}`;
-  const lines = [
-    "Bonjour,",
-    "",
-    `La publication ${what} n'a pas été mise en ligne. La version précédente du site reste en ligne.`,
-    "",
-    ...(notice.problems.length > 0
+  const { named, short } = publication(notice);
+  const [subject, body] =
+    notice.kind === "server-update"
       ? [
-          "Le contenu comporte ces erreurs (fichier, ligne, raison) :",
-          ...notice.problems.map((problem) => `  - ${problem}`),
-          "",
-          "Corrigez-les dans l'administration du site, puis publiez à nouveau.",
+          `Serveur à mettre à jour : ${short}`,
+          [
+            `La publication ${named} est en ligne. Elle modifie aussi le code du serveur (src/server/, ou ses dépendances), que la mise en ligne ne remplace pas : le serveur tourne toujours avec son code d'avant.`,
+            "",
+            "Transmettez ce message à la personne qui administre le serveur : elle met le serveur à jour comme le décrit docs/operations.md, section « Updating the server ».",
+          ],
         ]
       : [
-          `Raison : ${notice.message}.`,
-          ...(notice.outputTail.length > 0
-            ? [
-                "",
-                "Dernières lignes de la construction :",
-                ...notice.outputTail.map((l) => `  ${l}`),
-              ]
-            : []),
-          "",
-          "Transmettez ce message à la personne qui administre le serveur.",
-        ]),
-  ];
-  return {
-    from,
-    to,
-    subject: `Publication non mise en ligne : ${notice.subject || commit}`,
-    text: `${lines.join("\n")}\n`,
-  };
+          `Publication non mise en ligne : ${short}`,
+          [
+            `La publication ${named} n'a pas été mise en ligne. La version précédente du site reste en ligne.`,
+            "",
+            ...failureLines(notice),
+          ],
+        ];
+  return { from, to, subject, text: `${["Bonjour,", "", ...body].join("\n")}\n` };
 }
 
 /** The sender of failure emails, or undefined when no SMTP relay is configured. */

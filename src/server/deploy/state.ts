@@ -100,7 +100,7 @@ export function deployStatus(dir: string, serverCode: string | null) {
         ? {
             commit: live.commit,
             message:
-              "le code du serveur a changé dans la version en ligne : mettez le serveur à jour (docs/operations.md, « Mettre le serveur à jour »)",
+              "le code du serveur a changé dans la version en ligne : mettez le serveur à jour (docs/operations.md, section « Updating the server »)",
           }
         : null,
   };
