@@ -6,10 +6,12 @@ import { processLogger } from "../log/logger";
 import { requestIdGenerator } from "../log/request-id";
 import type { QuoteEndpoint } from "../quote-endpoint";
 import type { SpamSettings } from "../spam/screen";
+import pressure, { type PressureOptions } from "./plugins/pressure";
 import requestLog from "./plugins/request-log";
 import site, { frameworkErrors } from "./plugins/site";
 import cmsAuthRoutes from "./routes/cms-auth";
 import deployRoutes from "./routes/deploy";
+import healthRoutes, { type HealthOptions } from "./routes/health";
 import quoteRoutes from "./routes/quote";
 import teamRoutes, { type TeamRoutesOptions } from "./routes/team";
 import type { SiteSource } from "./site-files";
@@ -37,6 +39,10 @@ export interface AppOptions {
   deployer?: Deployer;
   /** The team's inbox (/equipe/); without it, the page says that no one is allowed yet. */
   inbox?: TeamRoutesOptions;
+  /** GET /healthz and /readyz (./routes/health.ts): what readiness checks; none without. */
+  health?: Omit<HealthOptions, "site">;
+  /** When requests are shed with 503 (./plugins/pressure.ts); its defaults in production. */
+  pressure?: PressureOptions;
 }
 
 /** An inbox with no one allowed: it answers so, and never reaches a store. */
@@ -57,6 +63,8 @@ export async function buildApp({
   cmsAuth = createCmsAuth({ settings: undefined }),
   deployer,
   inbox,
+  health,
+  pressure: pressureOptions = {},
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // One JSON line per request, written by ./plugins/request-log.ts with the request's id;
@@ -79,6 +87,8 @@ export async function buildApp({
 
   await app.register(requestLog);
   await app.register(site, { site: siteSource });
+  await app.register(pressure, pressureOptions);
+  if (health) await app.register(healthRoutes, { ...health, site: siteSource });
   await app.register(quoteRoutes, { endpoint, spam });
   await app.register(cmsAuthRoutes, { cmsAuth });
   await app.register(deployRoutes, { deployer });

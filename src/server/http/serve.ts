@@ -75,6 +75,7 @@ async function main(): Promise<void> {
     log,
     cmsAuth,
     deployer,
+    health: { database: store.database },
     inbox: {
       store: async () => store,
       team: config.team,

@@ -30,6 +30,10 @@ const messages = {
   methodNotAllowed: "Méthode non autorisée",
   badRequest: "Requête invalide",
   serverError: "Une erreur est survenue sur le serveur, veuillez réessayer",
+  underPressure:
+    "Le serveur est très sollicité en ce moment : réessayez dans quelques secondes. Ce que vous avez saisi est conservé.",
+  pageUnderPressure:
+    "Le site est très sollicité en ce moment : rechargez la page dans quelques secondes.\n",
 } as const;
 
 /** The file served for a URL path, as a static host does: the file, else the folder's index. */
@@ -151,7 +155,19 @@ export default fp<SitePluginOptions>(
       return sendError(reply, 405, messages.methodNotAllowed, { allow: "GET, HEAD" });
     });
 
-    app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+      // Shed by plugins/pressure.ts, Retry-After already set: said in French, not logged as a
+      // fault (the request log has its line).
+      if (error.code === "FST_UNDER_PRESSURE") {
+        if (urlPathOf(request.url)?.startsWith("/api/")) {
+          return sendError(reply, 503, messages.underPressure);
+        }
+        return reply
+          .withHostHeaders()
+          .code(503)
+          .headers({ "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" })
+          .send(messages.pageUnderPressure);
+      }
       const status = error.statusCode ?? 500;
       if (status >= 500) request.log.error(`answered ${status}: ${oneLine(error)}`);
       return sendError(reply, status, status >= 500 ? messages.serverError : messages.badRequest);

@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { Database } from "../../leads/database";
+import { overdueDeliveries, storeTakesWrites } from "../../leads/sql-health";
+import { oneLine } from "../../one-line";
+import type { SiteSource } from "../site-files";
+
+// What a load balancer, a container runtime or an operator asks of the server: GET /healthz, the
+// process answers (even under pressure: it is alive, only busy); GET /readyz, it can do its work —
+// the store takes a write, a built site is there to serve, the delivery queue moves. 200, or 503
+// with each check's verdict in English for the operator (docs/operations.md, « Health »): no
+// personal data, no secret, never cached.
+
+export interface HealthOptions {
+  database: Database;
+  site: SiteSource;
+  now?: () => Date;
+}
+
+/** A check that does not answer in this time fails: a readiness probe must not hang. */
+const checkTimeoutMs = 2_000;
+/** A delivery due this long ago and still pending: the runner, which sweeps every 15 s, is stuck. */
+const overdueAfterMs = 5 * 60_000;
+
+/** "ok", or why not, within the time allowed. */
+async function verdict(check: () => Promise<string>): Promise<string> {
+  try {
+    return await Promise.race([
+      check(),
+      new Promise<string>((resolve) => {
+        setTimeout(() => resolve(`no answer within ${checkTimeoutMs} ms`), checkTimeoutMs).unref();
+      }),
+    ]);
+  } catch (error) {
+    return oneLine(error);
+  }
+}
+
+const healthRoutes: FastifyPluginAsync<HealthOptions> = async (
+  app,
+  { database, site, now = () => new Date() },
+) => {
+  app.get(
+    "/healthz",
+    // Alive under pressure too: @fastify/under-pressure (plugins/pressure.ts) lets it through.
+    { config: { pressureHandler: () => undefined } },
+    async (_request, reply) => reply.sendJson(200, { status: "ok" }),
+  );
+
+  app.get("/readyz", async (_request, reply) => {
+    const [store, served, deliveries] = await Promise.all([
+      verdict(async () => {
+        await storeTakesWrites(database);
+        return "ok";
+      }),
+      verdict(async () => {
+        const files = site.current();
+        return files.files.has("index.html") ? "ok" : "the built site has no index.html";
+      }),
+      verdict(async () => {
+        const late = await overdueDeliveries(database, new Date(now().getTime() - overdueAfterMs));
+        if (late.count === 0) return "ok";
+        const minutes = Math.round((now().getTime() - late.oldest!.getTime()) / 60_000);
+        return `${late.count} delivery(ies) overdue, the oldest due ${minutes} min ago`;
+      }),
+    ]);
+    const checks = { store, site: served, deliveries };
+    const ready = Object.values(checks).every((value) => value === "ok");
+    return reply.sendJson(ready ? 200 : 503, { status: ready ? "ready" : "unavailable", checks });
+  });
+};
+
+export default healthRoutes;
