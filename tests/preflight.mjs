@@ -2,7 +2,8 @@
 // First step of `npm test`: the system programs the suites need, found before any long step.
 // The browser tests and the benchmark drive Debian's Chromium; the lead pipeline's tests start
 // throwaway clusters with PostgreSQL's server binaries; the deploy tests build in Bubblewrap's
-// box, as production does (src/server/deploy/sandbox.ts). Where one is missing and this user may
+// box, as production does (src/server/deploy/sandbox.ts); the operator's files are tried with
+// systemd-analyze (ops/systemd/) and Caddy (ops/Caddyfile). Where one is missing and this user may
 // install system packages (root, with apt-get), they are installed; otherwise the run stops at
 // once with the one command to run.
 import { spawnSync } from "node:child_process";
@@ -11,6 +12,8 @@ import { accessSync, constants, existsSync, readdirSync } from "node:fs";
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const postgresRoot = "/usr/lib/postgresql";
 const bubblewrap = "/usr/bin/bwrap";
+const systemdAnalyze = "/usr/bin/systemd-analyze";
+const caddy = "/usr/bin/caddy";
 
 /** @param {string} file */
 function isExecutable(file) {
@@ -33,6 +36,8 @@ function missingPackages() {
     ...(isExecutable(chromium) ? [] : ["chromium"]),
     ...(hasInitdb ? [] : ["postgresql"]),
     ...(isExecutable(bubblewrap) ? [] : ["bubblewrap"]),
+    ...(isExecutable(systemdAnalyze) ? [] : ["systemd"]),
+    ...(isExecutable(caddy) ? [] : ["caddy"]),
   ];
 }
 
@@ -67,7 +72,7 @@ if (missing.length > 0) {
   const mayInstall = process.getuid?.() === 0 && isExecutable("/usr/bin/apt-get");
   if (!mayInstall) {
     console.error(
-      `npm test needs ${missing.join(" and ")} (${chromium}, ${postgresRoot}/*/bin/initdb, ${bubblewrap}). ` +
+      `npm test needs ${missing.join(" and ")} (${chromium}, ${postgresRoot}/*/bin/initdb, ${bubblewrap}, ${systemdAnalyze}, ${caddy}). ` +
         `Install ${missing.length > 1 ? "them" : "it"}, then run npm test again:\n\n` +
         `  sudo sh -c '${command}'\n`,
     );
@@ -85,5 +90,5 @@ if (missing.length > 0) {
   }
 }
 console.log(
-  `Chromium, PostgreSQL's server and Bubblewrap found: ${chromium}, ${postgresRoot}, ${bubblewrap}.`,
+  `Chromium, PostgreSQL's server, Bubblewrap, systemd-analyze and Caddy found: ${chromium}, ${postgresRoot}, ${bubblewrap}, ${systemdAnalyze}, ${caddy}.`,
 );
