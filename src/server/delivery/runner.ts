@@ -43,6 +43,8 @@ export interface RunnerOptions {
    * email when a function (the live release's, which a deploy replaces).
    */
   contentDir?: string | (() => string);
+  /** Told of each attempt's outcome (the metrics, src/server/metrics/). */
+  onAttempt?: (channel: Channel, ok: boolean) => void;
 }
 
 export class DeliveryRunner {
@@ -50,6 +52,7 @@ export class DeliveryRunner {
   private readonly leaseMs: number;
   private readonly now: () => Date;
   private readonly contentDir: string | (() => string) | undefined;
+  private readonly onAttempt: RunnerOptions["onAttempt"];
   private readonly log: LeadLogger;
   private sender: EmailSender | null = null;
   private running: Promise<void> | null = null;
@@ -64,6 +67,7 @@ export class DeliveryRunner {
     this.leaseMs = options.leaseMs ?? defaultLeaseMs;
     this.now = options.now ?? (() => new Date());
     this.contentDir = options.contentDir;
+    this.onAttempt = options.onAttempt;
   }
 
   /** The channels a lead stored now is owed. */
@@ -117,6 +121,7 @@ export class DeliveryRunner {
         await Promise.all(
           channels.map(async ([channel, delivery]) => {
             const ok = await this.deliver(lead, channel, delivery);
+            this.onAttempt?.(channel, ok);
             if (ok) summary.sent += 1;
             else summary.failed += 1;
           }),

@@ -41,6 +41,8 @@ export interface DeployerOptions {
   notify?: (notice: FailureNotice) => Promise<void>;
   /** The running server's code (releases.ts, serverCodeHash): a release built with other code says so. */
   serverCode?: string | null;
+  /** Told how each deploy ended and how long it took (the metrics, src/server/metrics/). */
+  onEnd?: (outcome: "live" | "failed" | "ignored", seconds: number) => void;
 }
 
 export class Deployer {
@@ -50,7 +52,7 @@ export class Deployer {
   /** Why no box can be made here (sandbox.ts), checked once: then no deploy starts. */
   readonly boxProblem: string | null;
   /** What the last deploy of this process did (the CLI prints it). */
-  lastOutcome: { live: boolean; reason: string } | null = null;
+  lastOutcome: { kind: "live" | "failed" | "ignored"; live: boolean; reason: string } | null = null;
 
   constructor(
     readonly settings: DeploySettings,
@@ -101,7 +103,10 @@ export class Deployer {
   private async drain(first: DeployRequest): Promise<void> {
     let request: DeployRequest | null = first;
     while (request && !this.stopping.signal.aborted) {
+      const started = Date.now();
       await this.deploy(request);
+      if (this.lastOutcome)
+        this.options.onEnd?.(this.lastOutcome.kind, (Date.now() - started) / 1000);
       request = this.next;
       this.next = null;
     }
@@ -112,6 +117,7 @@ export class Deployer {
   private async deploy(request: DeployRequest): Promise<void> {
     const { dir, timeoutMs } = this.settings;
     const { log } = this.options;
+    this.lastOutcome = null;
     let release: () => void;
     try {
       release = await waitForDeployLock(dir, this.stopping.signal, (holder) =>
@@ -153,7 +159,7 @@ export class Deployer {
       });
       if (!outcome.live) {
         writeDeployState(dir, { ...state, building: null });
-        this.lastOutcome = { live: false, reason: outcome.reason };
+        this.lastOutcome = { kind: "ignored", live: false, reason: outcome.reason };
         log.info(`deploy ignored: ${outcome.commit} is ${outcome.reason}`);
         return;
       }
@@ -170,7 +176,7 @@ export class Deployer {
         rollback: null,
         serverNotified: serverChanged ? live.serverCode : state.serverNotified,
       });
-      this.lastOutcome = { live: true, reason: "live" };
+      this.lastOutcome = { kind: "live", live: true, reason: "live" };
       log.info(
         { commit: live.commit, release: live.id, ms: Date.now() - started },
         `deploy of ${live.commit} live as release ${live.id}`,
@@ -195,7 +201,7 @@ export class Deployer {
       }
       if (error instanceof AlreadyFailed) {
         writeDeployState(dir, { ...readDeployState(dir), state: "failed", building: null });
-        this.lastOutcome = { live: false, reason: error.message };
+        this.lastOutcome = { kind: "ignored", live: false, reason: error.message };
         log.info(`deploy ignored: ${error.message}`);
         return;
       }
@@ -225,7 +231,7 @@ export class Deployer {
       building: null,
       failure: { commit, at: new Date().toISOString(), message, problems },
     });
-    this.lastOutcome = { live: false, reason: message };
+    this.lastOutcome = { kind: "failed", live: false, reason: message };
     this.options.log.error(
       { commit, problems },
       `deploy of ${commit ?? "the branch"} failed, the live release stays: ${message}`,

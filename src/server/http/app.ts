@@ -6,6 +6,8 @@ import { processLogger } from "../log/logger";
 import { requestIdGenerator } from "../log/request-id";
 import type { QuoteEndpoint } from "../quote-endpoint";
 import type { SpamSettings } from "../spam/screen";
+import type { Metrics } from "../metrics/metrics";
+import metricsPlugin from "./plugins/metrics";
 import pressure, { type PressureOptions } from "./plugins/pressure";
 import requestLog from "./plugins/request-log";
 import site, { frameworkErrors } from "./plugins/site";
@@ -43,6 +45,8 @@ export interface AppOptions {
   health?: Omit<HealthOptions, "site">;
   /** When requests are shed with 503 (./plugins/pressure.ts); its defaults in production. */
   pressure?: PressureOptions;
+  /** What Prometheus reads (src/server/metrics/): every answer and quote request counted. */
+  metrics?: Metrics;
 }
 
 /** An inbox with no one allowed: it answers so, and never reaches a store. */
@@ -65,6 +69,7 @@ export async function buildApp({
   inbox,
   health,
   pressure: pressureOptions = {},
+  metrics,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // One JSON line per request, written by ./plugins/request-log.ts with the request's id;
@@ -86,10 +91,11 @@ export async function buildApp({
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
 
   await app.register(requestLog);
+  if (metrics) await app.register(metricsPlugin, { metrics });
   await app.register(site, { site: siteSource });
   await app.register(pressure, pressureOptions);
   if (health) await app.register(healthRoutes, { ...health, site: siteSource });
-  await app.register(quoteRoutes, { endpoint, spam });
+  await app.register(quoteRoutes, { endpoint, spam, metrics });
   await app.register(cmsAuthRoutes, { cmsAuth });
   await app.register(deployRoutes, { deployer });
   await app.register(teamRoutes, inbox ?? noTeam);

@@ -34,3 +34,12 @@ export async function overdueDeliveries(
     oldest: row?.oldest ? new Date(row.oldest) : null,
   };
 }
+
+/** Every delivery waiting (quarantined leads aside), and when the oldest was due. */
+export async function pendingDeliveryQueue(
+  database: Database,
+  now: Date,
+): Promise<{ count: number; oldest: Date | null }> {
+  // Due before the far future: every pending one, with the same statement.
+  return overdueDeliveries(database, new Date(now.getTime() + 100 * 365 * 86_400_000));
+}

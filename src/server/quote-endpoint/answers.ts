@@ -18,6 +18,8 @@ export interface QuoteEndpointResponse {
   status: number;
   headers: Record<string, string>;
   body: ErrorBody | Created;
+  /** What became of a request answered 201, for the metrics (src/server/metrics/); not sent. */
+  outcome?: "stored" | "quarantined" | "replayed";
 }
 
 export function answer(

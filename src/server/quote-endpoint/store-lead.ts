@@ -47,7 +47,10 @@ export function answerAgain(
 ): QuoteEndpointResponse {
   if (first.fingerprint !== fingerprint) return conflict(log);
   log.info({ leadId: first.id, outcome: "replayed" }, "quote request replayed");
-  return answer(201, { id: first.id }, { "idempotent-replayed": "true" });
+  return {
+    ...answer(201, { id: first.id }, { "idempotent-replayed": "true" }),
+    outcome: "replayed",
+  };
 }
 
 export interface NewLead {
@@ -103,7 +106,12 @@ export async function storeLead(
     },
     saved.outcome === "created" ? "quote request stored" : "quote request replayed",
   );
-  return saved.outcome === "created"
-    ? answer(201, { id: saved.lead.id })
-    : answer(201, { id: saved.lead.id }, { "idempotent-replayed": "true" });
+  if (saved.outcome !== "created") {
+    return {
+      ...answer(201, { id: saved.lead.id }, { "idempotent-replayed": "true" }),
+      outcome: "replayed",
+    };
+  }
+  const outcome = saved.lead.quarantine === null ? "stored" : "quarantined";
+  return { ...answer(201, { id: saved.lead.id }), outcome };
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { Metrics } from "../../metrics/metrics";
 import type { QuoteEndpoint } from "../../quote-endpoint";
 import { challengeResponse, type SpamSettings } from "../../spam/screen";
 import { everyMethod } from "./every-method";
@@ -12,9 +13,14 @@ export interface QuoteRoutesOptions {
   endpoint: QuoteEndpoint;
   /** The anti-bot settings, the endpoint's own: the challenge route signs with its secret. */
   spam: Pick<SpamSettings, "secret">;
+  /** Counts each answer's outcome (src/server/metrics/). */
+  metrics?: Metrics;
 }
 
-const quoteRoutes: FastifyPluginAsync<QuoteRoutesOptions> = async (app, { endpoint, spam }) => {
+const quoteRoutes: FastifyPluginAsync<QuoteRoutesOptions> = async (
+  app,
+  { endpoint, spam, metrics },
+) => {
   const quote = async (request: FastifyRequest, reply: FastifyReply) => {
     const answer = await endpoint({
       method: request.method,
@@ -23,6 +29,10 @@ const quoteRoutes: FastifyPluginAsync<QuoteRoutesOptions> = async (app, { endpoi
       clientAddress: request.ip,
       requestId: request.id,
       log: request.log,
+    });
+    metrics?.quotes.inc({
+      outcome: answer.status === 201 ? (answer.outcome ?? "stored") : "refused",
+      status: String(answer.status),
     });
     return reply
       .withHostHeaders()

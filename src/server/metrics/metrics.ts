@@ -1,0 +1,170 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import { once } from "node:events";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { Database } from "../leads/database";
+import { pendingDeliveryQueue } from "../leads/sql-health";
+
+// What Prometheus scrapes (GET /metrics, in its text format, with prom-client): requests by route
+// and status with their latency, quote requests by outcome, deliveries by channel and outcome and
+// the queue, deploys by outcome and duration, the last backup's age and size, the process's memory
+// and event-loop delay. No label holds personal data: routes are Fastify's patterns ("/*", never a
+// path a client chose), channels and outcomes are fixed words. Served on a listener of its own
+// (METRICS_PORT, on loopback by default), and behind a bearer token when METRICS_TOKEN is set.
+
+export interface MetricsSources {
+  database: Database;
+  /** BACKUP_DIR: its newest file is the last backup. */
+  backupDir?: string;
+}
+
+export type QuoteOutcome = "stored" | "quarantined" | "replayed" | "refused";
+
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by route pattern, method and status",
+    labelNames: ["route", "method", "status"] as const,
+    registers: [this.registry],
+  });
+
+  readonly latency = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time from a request's arrival to its answer, by route pattern",
+    labelNames: ["route"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+
+  readonly quotes = new Counter({
+    name: "quote_requests_total",
+    help: "Quote requests answered by the endpoint, by outcome (stored, quarantined, replayed, refused) and status",
+    labelNames: ["outcome", "status"] as const,
+    registers: [this.registry],
+  });
+
+  readonly deliveries = new Counter({
+    name: "lead_deliveries_total",
+    help: "Delivery attempts, by channel and outcome (sent, failed)",
+    labelNames: ["channel", "outcome"] as const,
+    registers: [this.registry],
+  });
+
+  readonly deploys = new Counter({
+    name: "deploys_total",
+    help: "Deploys that ended, by outcome (live, failed, ignored)",
+    labelNames: ["outcome"] as const,
+    registers: [this.registry],
+  });
+
+  readonly deployDuration = new Histogram({
+    name: "deploy_duration_seconds",
+    help: "Time a deploy took, from its request (a wait for another process's included) to its end",
+    labelNames: ["outcome"] as const,
+    buckets: [5, 10, 15, 30, 60, 120, 300, 600, 1200],
+    registers: [this.registry],
+  });
+
+  constructor(sources: MetricsSources) {
+    collectDefaultMetrics({ register: this.registry });
+    const { database, backupDir } = sources;
+    // Read at each scrape: the queue as the store holds it, whichever process filled it.
+    new Gauge({
+      name: "lead_deliveries_pending",
+      help: "Deliveries waiting to be sent (quarantined leads aside)",
+      registers: [this.registry],
+      async collect() {
+        this.set((await pendingDeliveryQueue(database, new Date())).count);
+      },
+    });
+    new Gauge({
+      name: "lead_deliveries_oldest_pending_seconds",
+      help: "How long the oldest waiting delivery has been due (0 when none waits)",
+      registers: [this.registry],
+      async collect() {
+        const queue = await pendingDeliveryQueue(database, new Date());
+        this.set(queue.oldest ? Math.max(0, (Date.now() - queue.oldest.getTime()) / 1000) : 0);
+      },
+    });
+    if (backupDir) {
+      const last = () => newestFile(backupDir);
+      new Gauge({
+        name: "backup_last_age_seconds",
+        help: "Age of the newest backup in BACKUP_DIR (-1 when there is none)",
+        registers: [this.registry],
+        collect() {
+          const file = last();
+          this.set(file ? (Date.now() - file.mtimeMs) / 1000 : -1);
+        },
+      });
+      new Gauge({
+        name: "backup_last_size_bytes",
+        help: "Size of the newest backup in BACKUP_DIR (0 when there is none)",
+        registers: [this.registry],
+        collect() {
+          this.set(last()?.size ?? 0);
+        },
+      });
+    }
+  }
+}
+
+/** The newest regular file of a folder, or null (none, or the folder missing). */
+export function newestFile(folder: string): { mtimeMs: number; size: number } | null {
+  let newest: { mtimeMs: number; size: number } | null = null;
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return null;
+  }
+  for (const name of names) {
+    const stat = statSync(join(folder, name), { throwIfNoEntry: false });
+    if (stat?.isFile() && (!newest || stat.mtimeMs > newest.mtimeMs)) newest = stat;
+  }
+  return newest;
+}
+
+/** Equal texts, in a time that does not tell how much of them matched. */
+const sameToken = (given: string, expected: string) =>
+  timingSafeEqual(
+    createHash("sha256").update(given).digest(),
+    createHash("sha256").update(expected).digest(),
+  );
+
+/**
+ * The metrics listener: GET /metrics only, with `Authorization: Bearer <token>` when a token is
+ * set (401 otherwise), in Prometheus' text format.
+ */
+export async function serveMetrics(
+  metrics: Metrics,
+  { port, host, token }: { port: number; host: string; token: string | null },
+): Promise<Server> {
+  const server = createServer((request, response) => {
+    const send = (status: number, body: string, type = "text/plain; charset=utf-8") => {
+      response.writeHead(status, { "content-type": type, "cache-control": "no-store" }).end(body);
+    };
+    const path = (request.url ?? "").split("?")[0];
+    if (path !== "/metrics") return send(404, "not found\n");
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      response.setHeader("allow", "GET, HEAD");
+      return send(405, "GET only\n");
+    }
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+    if (token !== null && (bearer === undefined || !sameToken(bearer, token))) {
+      response.setHeader("www-authenticate", "Bearer");
+      return send(401, "a bearer token is required\n");
+    }
+    metrics.registry.metrics().then(
+      (text) => send(200, text, metrics.registry.contentType),
+      () => send(500, "metrics could not be collected\n"),
+    );
+  });
+  server.listen(port, host);
+  await once(server, "listening");
+  return server;
+}
