@@ -2,7 +2,7 @@
 // GET /healthz and /readyz, and shedding under pressure, on the production app with a real
 // embedded store: what a load balancer or an operator reads, and what a visitor gets when the
 // process is overloaded.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -36,14 +36,19 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function serverWith(folder: string, pressure?: PressureOptions, now?: () => Date) {
+async function serverWith(
+  folder: string,
+  pressure?: PressureOptions,
+  now?: () => Date,
+  backupDir?: string,
+) {
   const store = (await openLeadStore(embeddedSettings(join(root, folder)))) as SqlLeadStore;
   const app = await buildApp({
     site: fixedSite(publicDir),
     endpoint,
     spam,
     log: captureLog().log,
-    health: { database: store.database, now },
+    health: { database: store.database, now, backupDir },
     pressure,
   });
   opened.push(store, app);
@@ -120,4 +125,29 @@ test("under pressure: the form's API and the pages answer 503 with Retry-After i
   expect(page.headers["retry-after"]).toBe("10");
   expect(page.body).toContain("rechargez la page dans quelques secondes");
   expect((await app.inject({ url: "/healthz" })).statusCode).toBe(200);
+});
+
+test("/readyz with backups: none yet, then a fresh one, then one past the hour", async () => {
+  const backups = join(root, "backups");
+  mkdirSync(backups);
+  const now = new Date();
+  const { app } = await serverWith("backed-up", undefined, () => now, backups);
+  const check = async () => {
+    const answer = await app.inject({ url: "/readyz" });
+    return {
+      status: answer.statusCode,
+      backup: (answer.json() as { checks: { backup: string } }).checks.backup,
+    };
+  };
+  expect(await check()).toEqual({
+    status: 503,
+    backup: "no backup yet in BACKUP_DIR (npm run leads -- backup, hestia-backup.timer)",
+  });
+  const file = join(backups, "leads-2026-11-27T09-00-00Z.sqlite");
+  writeFileSync(file, "a backup");
+  const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
+  utimesSync(file, at(20), at(20));
+  expect(await check()).toEqual({ status: 200, backup: "ok" });
+  utimesSync(file, at(90), at(90));
+  expect(await check()).toEqual({ status: 503, backup: "the last backup is 90 min old" });
 });

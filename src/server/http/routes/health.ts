@@ -1,18 +1,22 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { Database } from "../../leads/database";
+import { newestFile } from "../../metrics/metrics";
 import { overdueDeliveries, storeTakesWrites } from "../../leads/sql-health";
 import { oneLine } from "../../one-line";
 import type { SiteSource } from "../site-files";
 
 // What a load balancer, a container runtime or an operator asks of the server: GET /healthz, the
 // process answers (even under pressure: it is alive, only busy); GET /readyz, it can do its work —
-// the store takes a write, a built site is there to serve, the delivery queue moves. 200, or 503
+// the store takes a write, a built site is there to serve, the delivery queue moves, the last
+// backup is recent (with the embedded store). 200, or 503
 // with each check's verdict in English for the operator (docs/operations.md, « Health »): no
 // personal data, no secret, never cached.
 
 export interface HealthOptions {
   database: Database;
   site: SiteSource;
+  /** BACKUP_DIR, where the hourly backup writes (ops/systemd/hestia-backup.timer); none: no check. */
+  backupDir?: string;
   now?: () => Date;
 }
 
@@ -20,6 +24,8 @@ export interface HealthOptions {
 const checkTimeoutMs = 2_000;
 /** A delivery due this long ago and still pending: the runner, which sweeps every 15 s, is stuck. */
 const overdueAfterMs = 5 * 60_000;
+/** The backup timer's hour, its random delay (5 min) and the copy's own time, with room to spare. */
+export const backupTooOldMs = 75 * 60_000;
 
 /** "ok", or why not, within the time allowed. */
 async function verdict(check: () => Promise<string>): Promise<string> {
@@ -37,7 +43,7 @@ async function verdict(check: () => Promise<string>): Promise<string> {
 
 const healthRoutes: FastifyPluginAsync<HealthOptions> = async (
   app,
-  { database, site, now = () => new Date() },
+  { database, site, backupDir, now = () => new Date() },
 ) => {
   app.get(
     "/healthz",
@@ -47,7 +53,7 @@ const healthRoutes: FastifyPluginAsync<HealthOptions> = async (
   );
 
   app.get("/readyz", async (_request, reply) => {
-    const [store, served, deliveries] = await Promise.all([
+    const [store, served, deliveries, backup] = await Promise.all([
       verdict(async () => {
         await storeTakesWrites(database);
         return "ok";
@@ -62,8 +68,18 @@ const healthRoutes: FastifyPluginAsync<HealthOptions> = async (
         const minutes = Math.round((now().getTime() - late.oldest!.getTime()) / 60_000);
         return `${late.count} delivery(ies) overdue, the oldest due ${minutes} min ago`;
       }),
+      verdict(async () => {
+        if (!backupDir) return "ok";
+        const last = newestFile(backupDir);
+        if (!last)
+          return "no backup yet in BACKUP_DIR (npm run leads -- backup, hestia-backup.timer)";
+        const minutes = Math.round((now().getTime() - last.mtimeMs) / 60_000);
+        return now().getTime() - last.mtimeMs > backupTooOldMs
+          ? `the last backup is ${minutes} min old`
+          : "ok";
+      }),
     ]);
-    const checks = { store, site: served, deliveries };
+    const checks = { store, site: served, deliveries, ...(backupDir ? { backup } : {}) };
     const ready = Object.values(checks).every((value) => value === "ok");
     return reply.sendJson(ready ? 200 : 503, { status: ready ? "ready" : "unavailable", checks });
   });
