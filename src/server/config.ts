@@ -28,9 +28,7 @@ import { defaultRateLimits, parseRateLimits, type RateLimits } from "./spam/rate
 // Fastify, and its refinements carry our French messages instead of ajv's English ones.
 
 export type Env = Readonly<Record<string, string | undefined>>;
-
 import type { TeamMembers, TrustProxy } from "./config-values";
-
 export type { TeamMembers, TrustProxy };
 
 export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -59,6 +57,8 @@ export interface ServerConfig {
   team: TeamMembers;
   /** QUOTE_RETENTION_DAYS. */
   retentionDays: number;
+  /** BACKUP_DIR (resolved; hidden from the deploys' build, as the leads) and BACKUP_KEEP. */
+  backups: { dir: string; keep: number };
   /** LOG_LEVEL. */
   logLevel: LogLevel;
 }
@@ -116,6 +116,8 @@ const schema = type({
     },
   ),
   QUOTE_RETENTION_DAYS: variable("un nombre entier de jours, 1 au moins", wholeNumber(1, 100_000)),
+  BACKUP_DIR: variable("un chemin de dossier", (raw) => raw),
+  BACKUP_KEEP: variable("un nombre entier de copies, de 1 à 1000", wholeNumber(1, 1000)),
   SITE_URL: variable("une adresse http(s) complète", (raw) =>
     httpUrl(raw) === invalid ? invalid : raw.replace(/\/+$/, ""),
   ),
@@ -188,7 +190,6 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
     }
   }
   if (error || !values) throw new ConfigError(problems);
-
   const email = allOrNone(
     {
       SMTP_URL: values.SMTP_URL,
@@ -226,7 +227,9 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
     );
   }
   if (problems.length > 0) throw new ConfigError(problems);
-
+  const databaseDir = resolve(process.cwd(), values.QUOTE_DATABASE_DIR ?? "data/leads");
+  const backupDir = resolve(process.cwd(), values.BACKUP_DIR ?? "data/backups");
+  const deployDir = resolve(process.cwd(), values.DEPLOY_DIR ?? "data/deploy");
   return {
     http: {
       port: values.PORT ?? 9000,
@@ -235,7 +238,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
     },
     store: {
       databaseUrl: values.DATABASE_URL ?? null,
-      databaseDir: resolve(process.cwd(), values.QUOTE_DATABASE_DIR ?? "data/leads"),
+      databaseDir,
       functionsHost: functionsHostVariable(env),
     },
     spam: {
@@ -257,6 +260,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
       siteUrl: values.SITE_URL ?? defaultSiteUrl,
     },
     retentionDays: values.QUOTE_RETENTION_DAYS ?? 1095,
+    backups: { dir: backupDir, keep: values.BACKUP_KEEP ?? 14 },
     team: values.TEAM_EMAILS ?? new Map(),
     cmsAuth,
     deploy:
@@ -264,7 +268,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
         ? {
             gitUrl: values.DEPLOY_GIT_URL,
             secret: values.DEPLOY_WEBHOOK_SECRET,
-            dir: resolve(process.cwd(), values.DEPLOY_DIR ?? "data/deploy"),
+            dir: deployDir,
             repository: values.CMS_REPO,
             branch: values.CMS_BRANCH ?? "main",
             notifyTo: values.DEPLOY_NOTIFY_TO ?? [],
@@ -273,11 +277,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
             secrets: secretTexts(env, secretVariables),
             minFreeBytes: 2 * 1024 ** 3,
             box: {
-              hidden: [
-                resolve(process.cwd(), values.QUOTE_DATABASE_DIR ?? "data/leads"),
-                resolve(process.cwd(), values.DEPLOY_DIR ?? "data/deploy"),
-                process.cwd(),
-              ],
+              hidden: [databaseDir, backupDir, deployDir, process.cwd()],
               nodePath: process.execPath,
             },
             buildEnv: buildEnvironment(env),

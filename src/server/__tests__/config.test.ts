@@ -42,6 +42,7 @@ test("an empty environment gives today's defaults", () => {
     siteUrl: "https://www.hestia-recouvrement.fr",
   });
   expect(config.retentionDays).toBe(1095);
+  expect(config.backups).toEqual({ dir: resolve("data/backups"), keep: 14 });
   expect(config.logLevel).toBe("info");
 });
 
@@ -59,6 +60,8 @@ test("set values are read, trimmed and typed", () => {
     SITE_URL: "https://www.example.fr/",
     LOG_LEVEL: "warn",
     NETLIFY: "true",
+    BACKUP_DIR: " /srv/sauvegardes ",
+    BACKUP_KEEP: "168",
   });
   expect(config.http).toEqual({
     port: 8080,
@@ -72,6 +75,7 @@ test("set values are read, trimmed and typed", () => {
   expect(configuredChannels(config.delivery)).toEqual(["email", "ack", "webhook"]);
   expect(config.spam.rateLimits.address).toBeNull();
   expect(config.retentionDays).toBe(30);
+  expect(config.backups).toEqual({ dir: "/srv/sauvegardes", keep: 168 });
   expect(config.logLevel).toBe("warn");
 });
 
@@ -145,6 +149,9 @@ it.each([
     "site",
     "QUOTE_MAIL_FROM « site » : attendu une adresse email, seule ou « Nom <adresse> »",
   ],
+  ["BACKUP_KEEP", "0", "BACKUP_KEEP « 0 » : attendu un nombre entier de copies, de 1 à 1000"],
+  ["BACKUP_KEEP", "1001", "BACKUP_KEEP « 1001 » : attendu un nombre entier de copies, de 1 à 1000"],
+  ["BACKUP_KEEP", "2,5", "BACKUP_KEEP « 2,5 » : attendu un nombre entier de copies, de 1 à 1000"],
   [
     "LOG_LEVEL",
     "verbose",

@@ -13,10 +13,11 @@ import { deliveriesSummary, deliveryText } from "./lead-text";
 import { release, retry, spam, status } from "./lead-actions";
 import { erase, exportCommand, purge } from "./personal-data";
 import { importCommand } from "./import-leads";
+import { backupCommand, restoreCommand } from "./backups";
 
 // The subcommands of `npm run leads`, one entry each in `commands`: a new one is one more entry,
-// here or in a module of its own (lead-actions.ts, personal-data.ts, import-leads.ts). What they
-// print is French: they are for the people who handle leads.
+// here or in a module of its own (lead-actions.ts, personal-data.ts, import-leads.ts,
+// backups.ts). What they print is French: they are for the people who handle leads.
 
 const list: Command = {
   args: "",
@@ -141,4 +142,6 @@ export const commands: Record<string, Command> = {
   status,
   purge,
   erase,
+  backup: backupCommand,
+  restore: restoreCommand,
 };

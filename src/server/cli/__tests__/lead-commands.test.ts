@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { makeLead } from "../../../test-utils/leads";
 import { clearTables } from "../../../test-utils/store-contract/engines";
 import { readServerConfig } from "../../config";
+import { erasureDigest } from "../../leads/actions/erasure";
 import { openLeadStore } from "../../leads/open-store";
 import type { SqlLeadStore } from "../../leads/sql-store";
 import { terminalActor, type CliContext } from "../command";
@@ -120,7 +121,7 @@ test("export writes CSV, or JSON for a .json file, and says how many", async () 
   expect(JSON.parse(readFileSync(json, "utf8"))).toEqual([]);
 });
 
-test("erase prints each request it deleted; the audit line keeps counts only", async () => {
+test("erase prints each request it deleted; the audit line keeps counts and a digest only", async () => {
   const lead = makeLead({ email: "claire@exemple.fr" });
   await store.save(lead);
   expect(await run("erase", "claire@exemple.fr")).toBe(0);
@@ -131,6 +132,6 @@ test("erase prints each request it deleted; the audit line keeps counts only", a
   expect(await lastAudit()).toMatchObject({
     action: "erase",
     leadId: null,
-    detail: "1 demande(s), 0 défi(s), 0 compteur(s)",
+    detail: `1 demande(s), 0 défi(s), 0 compteur(s) ; empreintes des références : ${erasureDigest(lead.id)}`,
   });
 });

@@ -1,9 +1,33 @@
+import { createHash } from "node:crypto";
 import { EraseCountError, type Lead, type LeadRecords } from "../lead-store";
 import { record, type Actor, type AuditLog } from "./audit";
 
 // The right to erasure: first what would go (a page lists it and asks how many requests), then
 // the erasure itself, refused when that number is no longer right. Its audit line keeps counts
-// only, never the address nor anything erased.
+// only, never the address nor anything erased, and a digest of each erased request's reference,
+// so that a restore from a backup taken before can erase them again
+// (src/server/leads/restore-erasures.ts).
+
+/** Where the digests start in an erasure's audit line: its French detail, then this. */
+const digestsLabel = " ; empreintes des références : ";
+
+/**
+ * A one-way digest of a lead's id (a random UUID): it names nothing in the store once the lead is
+ * gone, and only a copy that still holds the lead (a backup) can match it. 128 bits of SHA-256.
+ */
+export function erasureDigest(leadId: string): string {
+  return createHash("sha256").update(leadId.toLowerCase()).digest("hex").slice(0, 32);
+}
+
+/** The digests an erasure's audit line carries; none for a line written before they were. */
+export function erasedDigests(detail: string | null): string[] {
+  const at = detail?.indexOf(digestsLabel) ?? -1;
+  if (detail === null || at === -1) return [];
+  return detail
+    .slice(at + digestsLabel.length)
+    .split(", ")
+    .filter((digest) => /^[0-9a-f]{32}$/.test(digest));
+}
 
 /** The leads an erasure of `email` would delete now, oldest first. Reads only: no audit line. */
 export function erasePreview(
@@ -35,12 +59,14 @@ export async function erasePerson(
     throw error;
   }
   const { leads, challenges, counters } = erased;
+  const counts = `${leads.length} demande(s), ${challenges} défi(s), ${counters} compteur(s)`;
+  const digests = leads.map((lead) => erasureDigest(lead.id)).join(", ");
   await record(
     store,
     actor,
     "erase",
     null,
-    `${leads.length} demande(s), ${challenges} défi(s), ${counters} compteur(s)`,
+    digests ? `${counts}${digestsLabel}${digests}` : counts,
   );
   return { outcome: "erased", leads, challenges, counters };
 }

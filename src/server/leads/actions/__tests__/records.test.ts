@@ -1,14 +1,17 @@
 /** @jest-environment node */
 import { expect, test } from "@jest/globals";
+import { createHash } from "node:crypto";
 import { embeddedStoreForFile } from "../../../../test-utils/file-store";
 import { makeLead } from "../../../../test-utils/leads";
 import { emailCounterKey } from "../../../spam/rate-limit";
 import { erasePerson, erasePreview, setLeadStatus, statusFromWord, type Actor } from "..";
+import { erasedDigests, erasureDigest } from "../erasure";
 
 // Status and erasure on the embedded engine: what each changes, its one audit line, and nothing
 // changed nor recorded when it is refused.
 
 const actor: Actor = { name: "terminal (dpo)", requestId: null };
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const files = embeddedStoreForFile("lead-records-actions-");
 
 const auditLines = async () => (await files.store.auditLog({ limit: 50, offset: 0 })).entries;
@@ -97,7 +100,7 @@ test.each([0, 1, 3])(
   },
 );
 
-test("an erasure with the right count deletes the person's data; its audit line holds counts only", async () => {
+test("an erasure with the right count deletes the person's data; its audit line holds counts and digests only", async () => {
   const { claire, paul } = await twoPeople();
   const result = await erasePerson(files.store, actor, "claire.martin@oph-exemple.fr", 2);
   expect(result).toMatchObject({ outcome: "erased", challenges: 1, counters: 1 });
@@ -113,10 +116,15 @@ test("an erasure with the right count deletes the person's data; its audit line 
       actor: "terminal (dpo)",
       action: "erase",
       leadId: null,
-      detail: "2 demande(s), 1 défi(s), 1 compteur(s)",
+      detail: `2 demande(s), 1 défi(s), 1 compteur(s) ; empreintes des références : ${claire
+        .map((lead) => sha256(lead.id).slice(0, 32))
+        .join(", ")}`,
       requestId: null,
     },
   ]);
+  // What a restore reads back from the line to erase them again (src/server/leads/restore.ts).
+  expect(erasedDigests(lines[0]!.detail)).toEqual(claire.map((lead) => erasureDigest(lead.id)));
+  expect(erasedDigests("1 demande(s), 0 défi(s), 0 compteur(s)")).toEqual([]);
   // Nothing erased survives in the log: not the address, not a name, not a lead's id.
   const text = JSON.stringify(lines).toLowerCase();
   expect(text).not.toContain("claire");
