@@ -2,21 +2,12 @@ import { cmsAuthSettings, type CmsAuthSettings } from "./cms-auth/settings";
 import { secretTexts } from "./deploy/redact";
 import { buildEnvironment, deployProblems, type DeploySettings } from "./deploy/settings";
 import { resolve } from "node:path";
-import { type, validate } from "superstruct";
-import {
-  httpUrl,
-  invalid,
-  mailbox,
-  mailboxList,
-  teamMembers,
-  trustProxy,
-  variable,
-  wholeNumber,
-} from "./config-values";
+import { validate } from "superstruct";
+import { schema, type LogLevel } from "./config-schema";
 import { defaultSiteUrl } from "../shared/site-url";
 import type { DeliveryConfig } from "./delivery/config";
 import { functionsHostVariable } from "./leads/host";
-import { defaultRateLimits, parseRateLimits, type RateLimits } from "./spam/rate-limit";
+import { defaultRateLimits, type RateLimits } from "./spam/rate-limit";
 
 // The server's environment, read and checked once, at start (`npm run serve`, `npm run leads`,
 // each Gatsby Function module as it loads): every server module receives its settings from here
@@ -31,8 +22,7 @@ export type Env = Readonly<Record<string, string | undefined>>;
 import type { TeamMembers, TrustProxy } from "./config-values";
 export type { TeamMembers, TrustProxy };
 
-export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
-export type LogLevel = (typeof logLevels)[number];
+export { logLevels, type LogLevel } from "./config-schema";
 
 export interface StoreSettings {
   /** DATABASE_URL: PostgreSQL; null: the embedded engine in `databaseDir`. */
@@ -59,6 +49,8 @@ export interface ServerConfig {
   retentionDays: number;
   /** BACKUP_DIR (resolved; hidden from the deploys' build, as the leads) and BACKUP_KEEP. */
   backups: { dir: string; keep: number };
+  /** Prometheus' listener (METRICS_PORT, METRICS_HOST, METRICS_TOKEN); null when off. */
+  metrics: { port: number; host: string; token: string | null } | null;
   /** LOG_LEVEL. */
   logLevel: LogLevel;
 }
@@ -73,78 +65,6 @@ export class ConfigError extends Error {
   }
 }
 
-/** Each variable the server reads, with what a valid value is, in French. */
-const schema = type({
-  PORT: variable("un numéro de port, de 0 à 65535", wholeNumber(0, 65535)),
-  HOST: variable("une adresse d'écoute", (raw) => raw),
-  TRUST_PROXY: variable(
-    "true, false, un nombre de proxys, ou leurs adresses et plages CIDR séparées par des virgules",
-    trustProxy,
-  ),
-  DATABASE_URL: variable("une adresse PostgreSQL", (raw) => raw),
-  // The admin's GitHub sign-in (src/server/cms-auth/settings.ts checks them together).
-  CMS_GITHUB_CLIENT_ID: variable("l'identifiant du client GitHub", (raw) => raw),
-  CMS_GITHUB_CLIENT_SECRET: variable("le secret du client GitHub", (raw) => raw),
-  CMS_GITHUB_URL: variable("une adresse http(s)", (raw) => raw),
-  // Publishing on push (src/server/deploy/settings.ts checks them together).
-  CMS_REPO: variable("un dépôt, par exemple mon-organisation/site", (raw) =>
-    /^[\w.-]+(\/[\w.-]+)+$/.test(raw) ? raw : invalid,
-  ),
-  CMS_BRANCH: variable("un nom de branche", (raw) =>
-    /^\w[\w./-]*$/.test(raw) && !raw.includes("..") ? raw : invalid,
-  ),
-  DEPLOY_GIT_URL: variable("une adresse git (SSH, HTTPS) ou un chemin", (raw) =>
-    raw.startsWith("-") ? invalid : raw,
-  ),
-  DEPLOY_WEBHOOK_SECRET: variable("un secret d'au moins 16 caractères", (raw) =>
-    raw.length >= 16 ? raw : invalid,
-  ),
-  DEPLOY_DIR: variable("un chemin de dossier", (raw) => raw),
-  DEPLOY_NOTIFY_TO: variable("des adresses email séparées par des virgules", mailboxList),
-  DEPLOY_KEEP_RELEASES: variable("un nombre entier de versions, de 2 à 50", wholeNumber(2, 50)),
-  DEPLOY_TIMEOUT_MINUTES: variable("un nombre entier de minutes, de 1 à 240", wholeNumber(1, 240)),
-  QUOTE_DATABASE_DIR: variable("un chemin de dossier", (raw) => raw),
-  QUOTE_CHALLENGE_SECRET: variable("un secret", (raw) => raw),
-  QUOTE_RATE_LIMIT: variable(
-    "par exemple address=5/10m,email=3/1d, address=off ou off (unités s, m, h, d, au moins 1 demande)",
-    (raw) => {
-      try {
-        return parseRateLimits(raw);
-      } catch {
-        return invalid;
-      }
-    },
-  ),
-  QUOTE_RETENTION_DAYS: variable("un nombre entier de jours, 1 au moins", wholeNumber(1, 100_000)),
-  BACKUP_DIR: variable("un chemin de dossier", (raw) => raw),
-  BACKUP_KEEP: variable("un nombre entier de copies, de 1 à 1000", wholeNumber(1, 1000)),
-  SITE_URL: variable("une adresse http(s) complète", (raw) =>
-    httpUrl(raw) === invalid ? invalid : raw.replace(/\/+$/, ""),
-  ),
-  SMTP_URL: variable("une adresse smtp:// ou smtps://", (raw) =>
-    /^smtps?:\/\/[^/]/.test(raw) && URL.canParse(raw) ? raw : invalid,
-  ),
-  QUOTE_NOTIFY_TO: variable("des adresses email séparées par des virgules", mailboxList),
-  QUOTE_MAIL_FROM: variable("une adresse email, seule ou « Nom <adresse> »", (raw) =>
-    mailbox(raw) ? raw : invalid,
-  ),
-  QUOTE_ACK: variable("1 (accusé de réception) ou 0", (raw) =>
-    raw === "1" ? true : raw === "0" ? false : invalid,
-  ),
-  QUOTE_WEBHOOK_URL: variable("une adresse http(s) complète", httpUrl),
-  QUOTE_WEBHOOK_SECRET: variable("whsec_ suivi d'une clé en base64", (raw) =>
-    /^(whsec_)?[A-Za-z0-9+/]+={0,2}$/.test(raw) ? raw : invalid,
-  ),
-  // The inbox's team (src/server/team/): the sign-in links go through the leads' SMTP relay.
-  TEAM_EMAILS: variable(
-    "des adresses séparées par des virgules, chacune suivie de :sales ou :admin, par exemple ventes@exemple.fr:sales,dpo@exemple.fr:admin",
-    teamMembers,
-  ),
-  LOG_LEVEL: variable(`l'un de ${logLevels.join(", ")}`, (raw) =>
-    (logLevels as readonly string[]).includes(raw) ? (raw as LogLevel) : invalid,
-  ),
-});
-
 /** The variables `readServerConfig` reads (the functions hosts' own aside, see leads/host.ts). */
 export const serverVariables = Object.keys(schema.schema);
 
@@ -157,7 +77,12 @@ export const secretVariables: ReadonlySet<string> = new Set([
   "CMS_GITHUB_CLIENT_SECRET",
   "DEPLOY_WEBHOOK_SECRET",
   "DEPLOY_GIT_URL",
+  "METRICS_TOKEN",
 ]);
+
+/** 127.0.0.0/8, ::1 or localhost: reachable from this machine only. */
+const isLoopback = (host: string) =>
+  host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 
 /** Half of a channel set is an error, not a notification silently dropped. */
 function allOrNone(values: Record<string, unknown>, problems: string[]): boolean {
@@ -226,6 +151,12 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
       "TEAM_EMAILS : les liens de connexion mènent à SITE_URL, qu'il faut donner (l'adresse publique de ce serveur)",
     );
   }
+  const metricsHost = values.METRICS_HOST ?? "127.0.0.1";
+  if (values.METRICS_PORT && !values.METRICS_TOKEN && !isLoopback(metricsHost)) {
+    problems.push(
+      `METRICS_TOKEN manque : les métriques écoutent sur ${metricsHost}, au-delà de cette machine, et ne se lisent alors qu'avec un jeton`,
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   const databaseDir = resolve(process.cwd(), values.QUOTE_DATABASE_DIR ?? "data/leads");
   const backupDir = resolve(process.cwd(), values.BACKUP_DIR ?? "data/backups");
@@ -283,6 +214,9 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
             buildEnv: buildEnvironment(env),
           }
         : null,
+    metrics: values.METRICS_PORT
+      ? { port: values.METRICS_PORT, host: metricsHost, token: values.METRICS_TOKEN ?? null }
+      : null,
     logLevel: values.LOG_LEVEL ?? "info",
   };
 }

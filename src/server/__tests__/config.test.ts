@@ -211,6 +211,23 @@ describe("TEAM_EMAILS", () => {
   });
 });
 
+test("metrics: off without a port; on loopback by default; beyond it, only with a token", () => {
+  expect(readServerConfig({}).metrics).toBeNull();
+  expect(readServerConfig({ METRICS_PORT: "9464" }).metrics).toEqual({
+    port: 9464,
+    host: "127.0.0.1",
+    token: null,
+  });
+  expect(() => readServerConfig({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" })).toThrow(
+    "METRICS_TOKEN manque : les métriques écoutent sur 0.0.0.0",
+  );
+  const token = "a scraper's token, long";
+  expect(
+    readServerConfig({ METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0", METRICS_TOKEN: token })
+      .metrics,
+  ).toEqual({ port: 9464, host: "0.0.0.0", token });
+});
+
 test("an unknown QUOTE_ variable (a typo leaves a default in force) is refused", () => {
   expect(problemsOf({ QUOTE_RATE_LIMT: "off" })).toEqual([
     "QUOTE_RATE_LIMT : variable inconnue (voir docs/configuration.md)",

@@ -17,6 +17,7 @@ import { Deployer } from "../deploy/deployer";
 import { failureNotifier } from "../deploy/failure-email";
 import { liveContent, serverCodeHash } from "../deploy/releases";
 import { startQuarantineDigest } from "../team/quarantine-digest";
+import { Metrics, serveMetrics } from "../metrics/metrics";
 
 // `npm run serve`: the built site and the quote endpoint in production, on PORT (default 9000)
 // and HOST (default: every interface). On SIGTERM or SIGINT it stops accepting connections, lets
@@ -44,6 +45,9 @@ async function main(): Promise<void> {
   const { port, host, trustProxy } = config.http;
   const store = await openLeadStore(config.store);
   const spam = spamSettings(config, log);
+  // Backups are the embedded store's (npm run leads -- backup): with PostgreSQL, its own.
+  const backupDir = config.store.databaseUrl ? undefined : config.backups.dir;
+  const metrics = config.metrics ? new Metrics({ database: store.database, backupDir }) : undefined;
   // With deploys on, the acknowledgement reads content/ from the live release: what marketing
   // last published, not the server's own checkout.
   const deployDir = config.deploy?.dir;
@@ -51,6 +55,8 @@ async function main(): Promise<void> {
     config: config.delivery,
     log,
     contentDir: deployDir ? () => liveContentOr(deployDir) : undefined,
+    onAttempt: (channel, ok) =>
+      metrics?.deliveries.inc({ channel, outcome: ok ? "sent" : "failed" }),
   });
   const cmsAuth = createCmsAuth({ settings: config.cmsAuth });
   const deployer = config.deploy
@@ -59,6 +65,10 @@ async function main(): Promise<void> {
         notify: failureNotifier(config.delivery.email, config.deploy.notifyTo),
         // This file's folder (dist/server/) holds the code this server runs.
         serverCode: serverCodeHash(path.dirname(process.argv[1] ?? ".")),
+        onEnd: (outcome, seconds) => {
+          metrics?.deploys.inc({ outcome });
+          metrics?.deployDuration.observe({ outcome }, seconds);
+        },
       })
     : undefined;
   const app = await buildApp({
@@ -75,7 +85,8 @@ async function main(): Promise<void> {
     log,
     cmsAuth,
     deployer,
-    health: { database: store.database },
+    health: { database: store.database, backupDir },
+    metrics,
     inbox: {
       store: async () => store,
       team: config.team,
@@ -101,7 +112,9 @@ async function main(): Promise<void> {
     : undefined;
   // Closed after the last request has its answer, so no write is cut short; the deliveries under
   // way end first, so that each one's outcome is recorded.
+  const metricsListener = config.metrics ? await serveMetrics(metrics!, config.metrics) : undefined;
   app.addHook("onClose", async () => {
+    metricsListener?.close();
     purging.stop();
     digest?.stop();
     clearInterval(sweep);

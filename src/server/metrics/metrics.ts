@@ -5,6 +5,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Database } from "../leads/database";
+import { isBackupName } from "../leads/backup-file";
 import { pendingDeliveryQueue } from "../leads/sql-health";
 
 // What Prometheus scrapes (GET /metrics, in its text format, with prom-client): requests by route
@@ -91,7 +92,7 @@ export class Metrics {
       },
     });
     if (backupDir) {
-      const last = () => newestFile(backupDir);
+      const last = () => newestBackup(backupDir);
       new Gauge({
         name: "backup_last_age_seconds",
         help: "Age of the newest backup in BACKUP_DIR (-1 when there is none)",
@@ -113,8 +114,11 @@ export class Metrics {
   }
 }
 
-/** The newest regular file of a folder, or null (none, or the folder missing). */
-export function newestFile(folder: string): { mtimeMs: number; size: number } | null {
+/**
+ * The newest backup of a folder (named as `npm run leads -- backup` names them: not a copy being
+ * written), or null (none, or the folder missing).
+ */
+export function newestBackup(folder: string): { mtimeMs: number; size: number } | null {
   let newest: { mtimeMs: number; size: number } | null = null;
   let names: string[];
   try {
@@ -122,7 +126,7 @@ export function newestFile(folder: string): { mtimeMs: number; size: number } | 
   } catch {
     return null;
   }
-  for (const name of names) {
+  for (const name of names.filter(isBackupName)) {
     const stat = statSync(join(folder, name), { throwIfNoEntry: false });
     if (stat?.isFile() && (!newest || stat.mtimeMs > newest.mtimeMs)) newest = stat;
   }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { Database } from "../../leads/database";
-import { newestFile } from "../../metrics/metrics";
+import { newestBackup } from "../../metrics/metrics";
 import { overdueDeliveries, storeTakesWrites } from "../../leads/sql-health";
 import { oneLine } from "../../one-line";
 import type { SiteSource } from "../site-files";
@@ -70,7 +70,7 @@ const healthRoutes: FastifyPluginAsync<HealthOptions> = async (
       }),
       verdict(async () => {
         if (!backupDir) return "ok";
-        const last = newestFile(backupDir);
+        const last = newestBackup(backupDir);
         if (!last)
           return "no backup yet in BACKUP_DIR (npm run leads -- backup, hestia-backup.timer)";
         const minutes = Math.round((now().getTime() - last.mtimeMs) / 60_000);
