@@ -4,7 +4,7 @@
 // the encoding), and `expectHostHeaders` compares an answer with what _headers says.
 import { fixedSite } from "../server/http/site-files";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { request as httpRequest, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -70,6 +70,22 @@ export interface Answer {
   body: Buffer;
 }
 
+/** A response read to its end. */
+export function answerOf(response: IncomingMessage): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    response.on("data", (chunk: Buffer) => chunks.push(chunk));
+    response.on("error", reject);
+    response.on("end", () =>
+      resolve({
+        status: response.statusCode ?? 0,
+        headers: response.headers,
+        body: Buffer.concat(chunks),
+      }),
+    );
+  });
+}
+
 export interface FixtureSite {
   base: string;
   /** The quote endpoint's calls, as "METHOD address". */
@@ -111,17 +127,9 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const get: FixtureSite["get"] = (path, { method = "GET", headers = {} } = {}) =>
     new Promise((resolve, reject) => {
-      const request = httpRequest(`${base}${path}`, { method, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      });
+      const request = httpRequest(`${base}${path}`, { method, headers }, (response) =>
+        resolve(answerOf(response)),
+      );
       request.on("error", reject);
       request.end();
     });

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { personHeaders } from "../../src/test-utils/anti-bot";
+import { answerOf, type Answer } from "../../src/test-utils/fixture-site";
 import { sampleRequest, waitFor } from "./support/leads";
 import { SiteProcess } from "./support/site-process";
 
@@ -24,12 +25,6 @@ const site = new SiteProcess(
 const caddyHome = mkdtempSync(join(tmpdir(), "caddy-"));
 let caddy: ChildProcess;
 let caddyOutput = "";
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
 
 /** A request to Caddy for `host`, from the loopback address `from`, trusting Caddy's own CA. */
 function throughCaddy(
@@ -50,17 +45,7 @@ function throughCaddy(
         rejectUnauthorized: false,
         headers: { host: `${host}:${httpsPort}`, ...options.headers },
       },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      },
+      (response) => resolve(answerOf(response)),
     );
     request.on("error", reject);
     request.end(options.body);

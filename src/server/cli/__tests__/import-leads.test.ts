@@ -9,8 +9,7 @@ import { readServerConfig } from "../../config";
 import type { Lead } from "../../leads/lead-store";
 import { openLeadStore } from "../../leads/open-store";
 import type { SqlLeadStore } from "../../leads/sql-store";
-import { terminalActor, type CliContext } from "../command";
-import { commands } from "../commands";
+import { runLeadsCommand } from "../../../test-utils/leads-command";
 
 // `import` as an operator carrying leads from one installation to another runs it: `export
 // FICHIER.json` on the first, `import FICHIER.json` on the second, each a SQLite file of its own.
@@ -39,16 +38,8 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-async function run(store: SqlLeadStore, ...argv: string[]): Promise<number> {
-  const [name, ...args] = argv;
-  const context: CliContext = {
-    actor: terminalActor(),
-    config,
-    out: (line) => printed.push(line),
-    store: async () => store,
-  };
-  return commands[name!]!.run(args, context);
-}
+const run = (store: SqlLeadStore, ...argv: string[]): Promise<number> =>
+  runLeadsCommand(config, store, printed, argv);
 
 const sentAt = "2026-03-04T10:20:30.456Z";
 

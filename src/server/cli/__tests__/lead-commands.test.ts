@@ -9,8 +9,8 @@ import { readServerConfig } from "../../config";
 import { erasureDigest } from "../../leads/actions/erasure";
 import { openLeadStore } from "../../leads/open-store";
 import type { SqlLeadStore } from "../../leads/sql-store";
-import { terminalActor, type CliContext } from "../command";
-import { commands } from "../commands";
+import { runLeadsCommand } from "../../../test-utils/leads-command";
+import { terminalActor } from "../command";
 
 // The commands that act on leads, run in this process on the embedded engine: what they print
 // (the same as before they went through src/server/leads/actions/), and the audit line each
@@ -33,16 +33,7 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-async function run(...argv: string[]): Promise<number> {
-  const [name, ...args] = argv;
-  const context: CliContext = {
-    actor: terminalActor(),
-    config,
-    out: (line) => printed.push(line),
-    store: async () => store,
-  };
-  return commands[name!]!.run(args, context);
-}
+const run = (...argv: string[]): Promise<number> => runLeadsCommand(config, store, printed, argv);
 
 const lastAudit = async () => (await store.auditLog({ limit: 1, offset: 0 })).entries[0];
 
