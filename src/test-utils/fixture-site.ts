@@ -4,7 +4,8 @@
 // the encoding), and `expectHostHeaders` compares an answer with what _headers says.
 import { fixedSite } from "../server/http/site-files";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpRequest } from "node:http";
+import { answerOf, type Answer } from "./http-answer";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -64,27 +65,7 @@ export const pages = {
   "nginx-headers.conf": "location / {}",
 };
 
-export interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** A response read to its end. */
-export function answerOf(response: IncomingMessage): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    response.on("data", (chunk: Buffer) => chunks.push(chunk));
-    response.on("error", reject);
-    response.on("end", () =>
-      resolve({
-        status: response.statusCode ?? 0,
-        headers: response.headers,
-        body: Buffer.concat(chunks),
-      }),
-    );
-  });
-}
+export type { Answer };
 
 export interface FixtureSite {
   base: string;

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import { personHeaders } from "../../src/test-utils/anti-bot";
-import { answerOf, type Answer } from "../../src/test-utils/fixture-site";
+import { answerOf, type Answer } from "../../src/test-utils/http-answer";
 import { sampleRequest, waitFor } from "./support/leads";
 import { SiteProcess } from "./support/site-process";
 
