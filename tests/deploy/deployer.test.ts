@@ -86,6 +86,21 @@ test("a failed build leaves the live release, and tells the author the content c
   });
 });
 
+test("a push whose newest commit is the one that just failed builds nothing; asked by name, it builds again", async () => {
+  const failed = readDeployState(settings.dir).failure!.commit!;
+  const before = notices.length;
+  const deployer = newDeployer();
+  deployer.request({ commit: null, push: true });
+  await deployer.idle();
+  expect(deployer.lastOutcome).toMatchObject({ kind: "ignored" });
+  expect(notices).toHaveLength(before);
+  deployer.request({ commit: failed });
+  await deployer.idle();
+  expect(deployer.lastOutcome).toMatchObject({ kind: "failed" });
+  expect(notices).toHaveLength(before + 1);
+  expect(liveIndex()).toContain("Taux : 90 %");
+});
+
 test("a commit the branch does not hold is not deployed", async () => {
   const deployer = newDeployer();
   deployer.request({ commit: "0123456789abcdef0123456789abcdef01234567" });

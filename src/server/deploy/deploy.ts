@@ -40,6 +40,8 @@ export interface DeployContext {
   lockHash: string | null;
   /** The live release's commit: only a newer one is built. */
   liveCommit: string | null;
+  /** A commit that just failed and is not to be built again (a push's), or null. */
+  failedCommit?: string | null;
   /** Told which commit is being built, once git knows it. */
   onTarget?: (target: DeployTarget) => void;
   signal: AbortSignal;
@@ -152,6 +154,13 @@ export async function deployCommit(
     (await succeeds(["merge-base", "--is-ancestor", target, context.liveCommit]))
   ) {
     return { live: false, commit: target, reason: `older than the live ${context.liveCommit}` };
+  }
+  if (context.failedCommit === target) {
+    return {
+      live: false,
+      commit: target,
+      reason: "the one that just failed (npm run site -- deploy builds it again)",
+    };
   }
   await git(["checkout", "--quiet", "--force", "--detach", target]);
   // Whatever a failed build left, but the caches that keep the next build warm.

@@ -145,11 +145,9 @@ export class Deployer {
         lockHash: state.lockHash,
         liveCommit: liveCommit(dir),
         signal: AbortSignal.any([this.stopping.signal, timeout]),
+        failedCommit: request.push ? (state.failure?.commit ?? null) : null,
         onTarget: (known) => {
           target = known;
-          if (request.push && state.failure?.commit === known.commit) {
-            throw new AlreadyFailed(known.commit);
-          }
           writeDeployState(dir, {
             ...state,
             state: "building",
@@ -197,12 +195,6 @@ export class Deployer {
       if (this.stopping.signal.aborted) {
         // Left "building": the next start finishes it. Nothing of it went live.
         log.warn(`deploy of ${request.commit ?? "the branch"} stopped with the server`);
-        return;
-      }
-      if (error instanceof AlreadyFailed) {
-        writeDeployState(dir, { ...readDeployState(dir), state: "failed", building: null });
-        this.lastOutcome = { kind: "ignored", live: false, reason: error.message };
-        log.info(`deploy ignored: ${error.message}`);
         return;
       }
       const failure = timeout.aborted
@@ -259,12 +251,5 @@ export class Deployer {
     this.options.notify?.(notice).catch((error: unknown) => {
       this.options.log.error(`the deploy's email was not sent: ${this.clean(oneLine(error))}`);
     });
-  }
-}
-
-/** A push whose newest commit is the one that just failed: built again only when asked by name. */
-class AlreadyFailed extends Error {
-  constructor(commit: string) {
-    super(`${commit} already failed (npm run site -- deploy builds it again)`);
   }
 }
