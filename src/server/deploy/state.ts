@@ -37,11 +37,15 @@ export function readDeployState(dir: string): DeployState {
   }
 }
 
-/** Writes the state (the caller holds the deploy lock), in one rename: no reader finds half. */
-export function writeDeployState(dir: string, state: DeployState): void {
-  const { state: file } = deployPaths(dir);
-  writeFileSync(`${file}.${process.pid}`, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+/** Writes `text` beside `file`, then renames it over: a reader finds the old file or the new. */
+function replaceFile(file: string, text: string): void {
+  writeFileSync(`${file}.${process.pid}`, text, { mode: 0o600 });
   renameSync(`${file}.${process.pid}`, file);
+}
+
+/** Writes the state (the caller holds the deploy lock), whole. */
+export function writeDeployState(dir: string, state: DeployState): void {
+  replaceFile(deployPaths(dir).state, `${JSON.stringify(state, null, 2)}\n`);
 }
 
 /** How many push deliveries are remembered, so that one sent again deploys nothing. */
@@ -63,8 +67,7 @@ export function rememberDelivery(dir: string, id: string): boolean {
   if (seen.includes(id)) return false;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const kept = [...seen, id].slice(-rememberedDeliveries);
-  writeFileSync(`${file}.${process.pid}`, JSON.stringify(kept), { mode: 0o600 });
-  renameSync(`${file}.${process.pid}`, file);
+  replaceFile(file, JSON.stringify(kept));
   return true;
 }
 

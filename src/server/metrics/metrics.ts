@@ -1,11 +1,9 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { once } from "node:events";
-import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Database } from "../leads/database";
-import { isBackupName } from "../leads/backup-file";
+import { newestBackup } from "../leads/last-backup";
 import { pendingDeliveryQueue } from "../leads/sql-health";
 
 // What Prometheus scrapes (GET /metrics, in its text format, with prom-client): requests by route
@@ -20,8 +18,6 @@ export interface MetricsSources {
   /** BACKUP_DIR: its newest file is the last backup. */
   backupDir?: string;
 }
-
-export type QuoteOutcome = "stored" | "quarantined" | "replayed" | "refused";
 
 export class Metrics {
   readonly registry = new Registry();
@@ -112,25 +108,6 @@ export class Metrics {
       });
     }
   }
-}
-
-/**
- * The newest backup of a folder (named as `npm run leads -- backup` names them: not a copy being
- * written), or null (none, or the folder missing).
- */
-export function newestBackup(folder: string): { mtimeMs: number; size: number } | null {
-  let newest: { mtimeMs: number; size: number } | null = null;
-  let names: string[];
-  try {
-    names = readdirSync(folder);
-  } catch {
-    return null;
-  }
-  for (const name of names.filter(isBackupName)) {
-    const stat = statSync(join(folder, name), { throwIfNoEntry: false });
-    if (stat?.isFile() && (!newest || stat.mtimeMs > newest.mtimeMs)) newest = stat;
-  }
-  return newest;
 }
 
 /** Equal texts, in a time that does not tell how much of them matched. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { Database } from "../../leads/database";
-import { newestBackup } from "../../metrics/metrics";
+import { newestBackup } from "../../leads/last-backup";
 import { overdueDeliveries, storeTakesWrites } from "../../leads/sql-health";
 import { oneLine } from "../../one-line";
 import type { SiteSource } from "../site-files";
@@ -29,15 +29,18 @@ export const backupTooOldMs = 75 * 60_000;
 
 /** "ok", or why not, within the time allowed. */
 async function verdict(check: () => Promise<string>): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
       check(),
       new Promise<string>((resolve) => {
-        setTimeout(() => resolve(`no answer within ${checkTimeoutMs} ms`), checkTimeoutMs).unref();
+        timer = setTimeout(() => resolve(`no answer within ${checkTimeoutMs} ms`), checkTimeoutMs);
       }),
     ]);
   } catch (error) {
     return oneLine(error);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
