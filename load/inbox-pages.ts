@@ -44,7 +44,7 @@ export async function timePages(
   const siteUrl = "http://127.0.0.1";
   const app = await buildApp({
     site: fixedSite(publicDir),
-    endpoint: createQuoteEndpoint({ store: async () => store, spam }),
+    endpoint: createQuoteEndpoint({ store: store, spam }),
     spam,
     log: createLogger("silent"),
     inbox: {

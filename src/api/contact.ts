@@ -4,7 +4,12 @@ import { tryReadServerConfig } from "../server/config";
 import { sharedDeliveryRunner } from "../server/delivery/shared";
 import { sharedLeadStore } from "../server/leads/open-store";
 import { processLogger } from "../server/log/logger";
-import { createQuoteEndpoint, responseMessages } from "../server/quote-endpoint";
+import {
+  answerRawRequest,
+  responseMessages,
+  type QuoteEndpointResponse,
+} from "../server/quote-endpoint";
+import { refuse } from "../server/quote-endpoint/answers";
 import { spamSettings } from "../server/spam/screen";
 
 // POST /api/contact under `gatsby develop` (and a functions host): a thin adapter over the one
@@ -12,7 +17,7 @@ import { spamSettings } from "../server/spam/screen";
 
 // None of Gatsby's body parsers may read the body: each has limits and errors of its own (an
 // English HTML 413 past its limit). Each is given a media type no request carries, so the body
-// reaches the endpoint unread, and the endpoint reads it, stopping past its 10 KiB limit.
+// arrives unread, and readQuoteRequest reads it, stopping past its 10 KiB limit.
 // Exported through a destructuring on purpose: Gatsby's query extractor takes any file in src/
 // with `export const config` for a page asking for rendering engines, and those fail to build
 // with sharp 0.34. The function runtime still reads the `config` export as usual.
@@ -34,14 +39,6 @@ export const { config } = { config: functionConfig };
 // On a functions host, the instance may be frozen once it has answered: the deliveries are tried
 // before the answer there.
 const loaded = tryReadServerConfig();
-const endpoint =
-  loaded.ok &&
-  createQuoteEndpoint({
-    store: () => sharedLeadStore(loaded.config.store),
-    delivery: () => sharedDeliveryRunner(loaded.config),
-    deliverBeforeAnswer: loaded.config.store.functionsHost !== null,
-    spam: spamSettings(loaded.config),
-  });
 
 export default async function handler(
   req: GatsbyFunctionRequest<unknown>,
@@ -50,24 +47,32 @@ export default async function handler(
   const requestId = randomUUID();
   const log = processLogger().child({ reqId: requestId });
   res.setHeader("x-request-id", requestId);
-  if (!endpoint) {
-    log.error(loaded.ok ? "no endpoint" : loaded.error.message);
-    res.statusCode = 500;
-    res.setHeader("content-type", "application/json; charset=utf-8");
-    res.end(JSON.stringify({ messageText: responseMessages.notStored }));
+  const send = ({ status, headers, body }: QuoteEndpointResponse) => {
+    res.statusCode = status;
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.end(JSON.stringify(body));
+  };
+  if (!loaded.ok) {
+    log.error(loaded.error.message);
+    send(refuse(500, responseMessages.notStored));
     return;
   }
-  // The endpoint never throws: every failure is already a French JSON answer.
-  const answer = await endpoint({
+  const { config } = loaded;
+  const raw = {
     method: req.method ?? "GET",
     headers: req.headers,
     body: req,
     clientAddress: req.socket.remoteAddress ?? "",
     requestId,
     log,
-  });
-  res.statusCode = answer.status;
-  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-  res.end(JSON.stringify(answer.body));
+  };
+  // Never throws: every failure is already a French JSON answer.
+  const answer = await answerRawRequest(raw, async () => ({
+    store: await sharedLeadStore(config.store),
+    delivery: await sharedDeliveryRunner(config),
+    deliverBeforeAnswer: config.store.functionsHost !== null,
+    spam: spamSettings(config),
+  }));
+  send(answer);
   log.info({ method: req.method, path: "/api/contact", status: answer.status }, "request");
 }

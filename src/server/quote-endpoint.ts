@@ -1,32 +1,32 @@
 import { randomUUID } from "node:crypto";
-import type { Readable } from "node:stream";
+import type { QuoteRequest } from "../shared/quote-request/quote-request";
 import { requestFingerprint } from "./leads/fingerprint";
 import type { LeadStore } from "./leads/lead-store";
 import { processLogger, withoutAddresses, type LeadLogger } from "./log/logger";
+import type { Readable } from "node:stream";
 import { oneLine } from "./one-line";
 import { refuse, responseMessages, type QuoteEndpointResponse } from "./quote-endpoint/answers";
 import { readQuoteRequest } from "./quote-endpoint/read-request";
 import { answerAgain, storeLead, type LeadDelivery } from "./quote-endpoint/store-lead";
 import { screenQuoteRequest, spenderOf, type SpamSettings } from "./spam/screen";
 
-// The quote endpoint, once: method, headers, body and client address in; status, headers and a
-// JSON body out. It knows no framework. The production server (src/server/http/) and the Gatsby
-// Function (src/api/contact.ts) are thin adapters around it. Its steps, each in its own file
-// under quote-endpoint/: the request read and checked, the anti-bot defences
+// The quote endpoint, once: a request already read and checked in; status, headers and a JSON
+// body out. It knows no framework. The production server (src/server/http/routes/quote.ts)
+// declares the request's body and headers to Fastify, which checks them; the Gatsby Function
+// (src/api/contact.ts) reads and checks them with readQuoteRequest (quote-endpoint/read-request.ts).
+// Its steps, each in its own file under quote-endpoint/: the anti-bot defences
 // (src/server/spam/screen.ts), the idempotent store.
 
 export { responseMessages, type QuoteEndpointResponse } from "./quote-endpoint/answers";
 export type { LeadDelivery } from "./quote-endpoint/store-lead";
 
 export interface QuoteEndpointRequest {
-  method: string;
-  /** Header names in lower case, as Node gives them. */
+  /** The form's fields, checked and cleaned against the form's own schema. */
+  request: QuoteRequest;
+  /** The client's Idempotency-Key, well-formed; null when it sent none. */
+  idempotencyKey: string | null;
+  /** Header names in lower case, as Node gives them: the anti-bot defences read theirs. */
   headers: Readonly<Record<string, string | string[] | undefined>>;
-  /**
-   * The body as bytes already read, or as the request stream, which the endpoint reads itself and
-   * stops reading past the limit. Undefined: no body.
-   */
-  body: Uint8Array | Readable | undefined;
   /** The client's address (after the trusted proxies, if any). */
   clientAddress: string;
   /** The request's id (src/server/log/request-id.ts), stored with the lead; a new UUID if absent. */
@@ -36,10 +36,9 @@ export interface QuoteEndpointRequest {
 }
 
 export interface QuoteEndpointOptions {
-  /** The lead store; asked on each request, so that a failure to open it is a 500, not a crash. */
-  store: () => Promise<LeadStore>;
+  store: LeadStore;
   /** Without it, leads are stored and announced to no one. */
-  delivery?: () => Promise<LeadDelivery>;
+  delivery?: LeadDelivery;
   /**
    * Answer only once the deliveries have been tried (4 s at most). On a functions host the instance may be
    * frozen as soon as it has answered, and a delivery left running would stall until the next
@@ -69,22 +68,19 @@ export function createQuoteEndpoint({
     requestId: string,
     log: LeadLogger,
   ): Promise<QuoteEndpointResponse> {
-    const read = await readQuoteRequest(request.method, request.headers, request.body);
-    if (!read.ok) return read.answer;
-    const { idempotencyKey } = read;
-    const fingerprint = requestFingerprint(read.request);
+    const { idempotencyKey } = request;
+    const fingerprint = requestFingerprint(request.request);
 
-    const leadStore = await store();
     // A request already stored under its key (a retry after a lost answer) gets the first answer
     // again, before the defences: its proof of work is spent, and it stores nothing new.
-    const first = idempotencyKey === null ? undefined : await leadStore.findByKey(idempotencyKey);
+    const first = idempotencyKey === null ? undefined : await store.findByKey(idempotencyKey);
     if (first) return answerAgain(first, fingerprint, log);
 
     const screening = await screenQuoteRequest({
-      request: read.request,
+      request: request.request,
       headers: request.headers,
       clientAddress: request.clientAddress,
-      store: leadStore,
+      store,
       settings: spam,
       // Sent again at once, the same request finds its proof spent by itself, and goes on to
       // the save, which stores it once.
@@ -96,16 +92,16 @@ export function createQuoteEndpoint({
       return refuse(screening.status, screening.messageText, screening.headers);
     }
     return storeLead(
-      leadStore,
+      store,
       {
         idempotencyKey,
         fingerprint,
-        request: read.request,
+        request: request.request,
         quarantine: screening.quarantine,
         requestId,
         receivedAt: now(),
       },
-      { delivery: await delivery?.(), deliverBeforeAnswer, log },
+      { delivery, deliverBeforeAnswer, log },
     );
   }
 
@@ -122,4 +118,35 @@ export function createQuoteEndpoint({
       return refuse(500, responseMessages.notStored);
     }
   };
+}
+
+/** A request as a functions host hands it over, its body unread or read as bytes. */
+export interface RawQuoteRequest extends Omit<QuoteEndpointRequest, "request" | "idempotencyKey"> {
+  method: string;
+  /** The body as bytes, or the request stream, read here and never past 10 KiB; none: undefined. */
+  body: Uint8Array | Readable | undefined;
+}
+
+/**
+ * The Gatsby Function's way in (src/api/contact.ts): the request read and checked
+ * (quote-endpoint/read-request.ts), then what the endpoint needs opened (`open`: the store, the
+ * delivery runner), then the endpoint's answer. An `open` that fails (the store unreachable, a
+ * functions host without DATABASE_URL) is the French 500, its cause in the log.
+ */
+export async function answerRawRequest(
+  raw: RawQuoteRequest,
+  open: () => Promise<QuoteEndpointOptions>,
+): Promise<QuoteEndpointResponse> {
+  const read = await readQuoteRequest(raw.method, raw.headers, raw.body);
+  if (!read.ok) return read.answer;
+  const { headers, clientAddress, requestId, log } = raw;
+  let endpoint: QuoteEndpoint;
+  try {
+    endpoint = createQuoteEndpoint(await open());
+  } catch (error) {
+    (log ?? processLogger()).error(`quote request not stored: ${withoutAddresses(oneLine(error))}`);
+    return refuse(500, responseMessages.notStored);
+  }
+  const { request, idempotencyKey } = read;
+  return endpoint({ request, idempotencyKey, headers, clientAddress, requestId, log });
 }

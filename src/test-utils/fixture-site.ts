@@ -69,12 +69,12 @@ export type { Answer };
 
 export interface FixtureSite {
   base: string;
-  /** The quote endpoint's calls, as "METHOD address". */
+  /** The quote endpoint's calls, as "company address": what Fastify checked and handed over. */
   calls: string[];
   /** A raw HTTP request to the site. */
   get(
     path: string,
-    options?: { method?: string; headers?: Record<string, string> },
+    options?: { method?: string; headers?: Record<string, string>; body?: string },
   ): Promise<Answer>;
   close(): Promise<void>;
 }
@@ -90,7 +90,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   await precompress(publicDir);
   const calls: string[] = [];
   const endpoint: QuoteEndpoint = async (request) => {
-    calls.push(`${request.method} ${request.clientAddress}`);
+    calls.push(`${request.request.company} ${request.clientAddress}`);
     return { status: 201, headers: { "content-type": "application/json" }, body: { id: "x" } };
   };
   const cmsAuth = createCmsAuth({
@@ -106,13 +106,13 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const get: FixtureSite["get"] = (path, { method = "GET", headers = {} } = {}) =>
+  const get: FixtureSite["get"] = (path, { method = "GET", headers = {}, body } = {}) =>
     new Promise((resolve, reject) => {
       const request = httpRequest(`${base}${path}`, { method, headers }, (response) =>
         resolve(answerOf(response)),
       );
       request.on("error", reject);
-      request.end();
+      request.end(body);
     });
   return {
     base,

@@ -107,13 +107,13 @@ export async function startProductionServer(): Promise<Running> {
   writeFileSync(join(publicDir, "index.html"), "<!doctype html><title>Accueil</title>");
   writeFileSync(join(publicDir, "404.html"), "<!doctype html><title>Introuvable</title>");
   writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
-  // The store as the Gatsby Function finds it, so that a test's QUOTE_DATABASE_DIR applies;
-  // `npm run serve` reads its configuration and opens its store once instead.
+  // Opened once, as `npm run serve` opens its store: the test file's database, which each test
+  // empties (the Gatsby Function reads its configuration again per request).
   const spam = { secret: testChallengeSecret, limits: parseRateLimits("off") };
   const app = await buildApp({
     site: fixedSite(publicDir),
     endpoint: createQuoteEndpoint({
-      store: () => sharedLeadStore(readServerConfig().store),
+      store: await sharedLeadStore(readServerConfig({ QUOTE_DATABASE_DIR: dataFolder }).store),
       spam,
     }),
     spam,

@@ -113,7 +113,7 @@ export function teamApp(smtpPort: number) {
     return buildApp({
       site: fixedSite(publicDir),
       endpoint: createQuoteEndpoint({
-        store: async () => store,
+        store: store,
         spam: { secret: testChallengeSecret, limits: parseRateLimits("off") },
       }),
       spam: { secret: testChallengeSecret },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { PostgresDatabase } from "../../src/server/leads/postgres-database";
 import { SqlLeadStore } from "../../src/server/leads/sql-store";
-import { createQuoteEndpoint } from "../../src/server/quote-endpoint";
+import { answerRawRequest, type RawQuoteRequest } from "../../src/server/quote-endpoint";
 import { parseRateLimits } from "../../src/server/spam/rate-limit";
 import { challengeFailedMessage } from "../../src/server/spam/screen";
 import { personHeaders, testChallengeSecret } from "../../src/test-utils/anti-bot";
@@ -127,7 +127,9 @@ test("with the rate limits on, copies sent at once through two pools are counted
   // Two stores on one database stand for two processes; the limit: three requests per address.
   const pools = [open(), open()];
   const spam = { secret: testChallengeSecret, limits: parseRateLimits("address=3/10m,email=off") };
-  const endpoints = pools.map((pool) => createQuoteEndpoint({ store: async () => pool, spam }));
+  const endpoints = pools.map(
+    (pool) => (raw: RawQuoteRequest) => answerRawRequest(raw, async () => ({ store: pool, spam })),
+  );
   const log = captureLog().log;
   const postTo = (i: number, headers: Record<string, string>) =>
     endpoints[i % 2]!({

@@ -2,7 +2,11 @@ import { rmSync } from "node:fs";
 import { dirname } from "node:path";
 import type { LeadStore } from "../../src/server/leads/lead-store";
 import { embeddedFolder, embeddedStore, postgresStore } from "./support/stores";
-import { createQuoteEndpoint, type QuoteEndpoint } from "../../src/server/quote-endpoint";
+import {
+  answerRawRequest,
+  type QuoteEndpointResponse,
+  type RawQuoteRequest,
+} from "../../src/server/quote-endpoint";
 import { challengeLifetimeMs } from "../../src/server/spam/challenge";
 import { defaultRateLimits } from "../../src/server/spam/rate-limit";
 import { challengeFailedMessage } from "../../src/server/spam/screen";
@@ -55,13 +59,11 @@ function client() {
 
 describe.each(stores)("the endpoint on the %s store", (_name, open) => {
   let store: LeadStore;
-  let endpoint: QuoteEndpoint;
+  let endpoint: (raw: RawQuoteRequest) => Promise<QuoteEndpointResponse>;
   beforeAll(async () => {
     store = await open();
-    endpoint = createQuoteEndpoint({
-      store: async () => store,
-      spam: { secret: testChallengeSecret, limits: defaultRateLimits },
-    });
+    const spam = { secret: testChallengeSecret, limits: defaultRateLimits };
+    endpoint = (raw) => answerRawRequest(raw, async () => ({ store, spam }));
   });
   afterAll(() => store.close());
 

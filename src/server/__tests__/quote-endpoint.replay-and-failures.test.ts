@@ -105,29 +105,6 @@ describe.each(adapters)("%s", (_adapter, start) => {
       );
     });
   });
-
-  describe("POST /api/contact, storage failures", () => {
-    it("answers 500 when the database folder cannot be made", async () => {
-      const regularFile = join(tempDir(), "a-file");
-      writeFileSync(regularFile, "");
-      process.env.QUOTE_DATABASE_DIR = `${regularFile}/leads`;
-
-      const answer = await postJson(validRequest);
-
-      expect(answer.status).toBe(500);
-      expectJsonHeaders(answer);
-      expect(answer.body).toEqual({
-        messageText: "Votre demande n'a pas pu être enregistrée, veuillez réessayer",
-      });
-      // One line naming the cause, with the request's id.
-      expect(logged.lines.filter((line) => line.level === 50)).toEqual([
-        expect.objectContaining({
-          reqId: answer.headers.get("x-request-id"),
-          msg: expect.stringMatching(/^quote request not stored: .*(ENOTDIR|EEXIST)/),
-        }),
-      ]);
-    });
-  });
 });
 
 describe("production server", () => {
@@ -160,5 +137,32 @@ describe("Gatsby Function", () => {
     }
     // An invalid `config` export makes Gatsby warn and fall back to its JSON parser.
     expect(reporter().warn).not.toHaveBeenCalled();
+  });
+});
+
+// The Gatsby Function opens its store per configuration, at a request; `npm run serve` opens its
+// own once, at start (src/server/http/serve.ts).
+describe("Gatsby Function, storage failures", () => {
+  serveThrough(startGatsbyFunction);
+
+  it("answers 500 when the database folder cannot be made", async () => {
+    const regularFile = join(tempDir(), "a-file");
+    writeFileSync(regularFile, "");
+    process.env.QUOTE_DATABASE_DIR = `${regularFile}/leads`;
+
+    const answer = await postJson(validRequest);
+
+    expect(answer.status).toBe(500);
+    expectJsonHeaders(answer);
+    expect(answer.body).toEqual({
+      messageText: "Votre demande n'a pas pu être enregistrée, veuillez réessayer",
+    });
+    // One line naming the cause, with the request's id.
+    expect(logged.lines.filter((line) => line.level === 50)).toEqual([
+      expect.objectContaining({
+        reqId: answer.headers.get("x-request-id"),
+        msg: expect.stringMatching(/^quote request not stored: .*(ENOTDIR|EEXIST)/),
+      }),
+    ]);
   });
 });

@@ -18,6 +18,7 @@ import {
   validRequest,
   prepareQuoteEndpointTests,
   adapters,
+  startGatsbyFunction,
 } from "../../test-utils/quote-endpoint-harness";
 
 jest.mock("gatsby-cli/lib/reporter", () => ({
@@ -64,19 +65,6 @@ describe.each(adapters)("%s", (_adapter, start) => {
       });
       expect(answer.status).toBe(201);
     });
-
-    // A second database, created on the way: initdb takes seconds, tens on a busy machine.
-    it("reads the database folder from its configuration, again when its module loads", async () => {
-      const otherFolder = join(tempDir(), "other");
-      await postJson(validRequest);
-      process.env.QUOTE_DATABASE_DIR = otherFolder;
-      jest.resetModules();
-      await postJson(validRequest);
-      const other = await sharedLeadStore(readServerConfig().store);
-      expect(await other.list()).toHaveLength(1);
-      await other.close();
-      expect(await storedLeads()).toHaveLength(1);
-    }, 300_000);
   });
 
   describe("POST /api/contact, invalid fields (422)", () => {
@@ -191,6 +179,14 @@ describe.each(adapters)("%s", (_adapter, start) => {
       });
     });
 
+    it("answers 415 to a post with neither a body nor a Content-Type", async () => {
+      const answer = await call({ method: "POST" });
+      expect(answer.status).toBe(415);
+      expect(answer.body).toEqual({
+        messageText: "Le corps de la requête doit être du JSON (application/json)",
+      });
+    });
+
     it("answers 415 when the Content-Type is missing", async () => {
       const answer = await call({ method: "POST", body: new Blob([JSON.stringify(validRequest)]) });
       expect(answer.status).toBe(415);
@@ -274,4 +270,23 @@ describe.each(adapters)("%s", (_adapter, start) => {
       expect(await storedLeads()).toEqual([]);
     });
   });
+});
+
+// `gatsby develop` loads the function's module again after each change; `npm run serve` reads its
+// configuration once, at start (src/server/http/serve.ts).
+describe("Gatsby Function (gatsby develop), its configuration", () => {
+  serveThrough(startGatsbyFunction);
+
+  // A second database, created on the way: initdb takes seconds, tens on a busy machine.
+  it("reads the database folder from its configuration, again when its module loads", async () => {
+    const otherFolder = join(tempDir(), "other");
+    await postJson(validRequest);
+    process.env.QUOTE_DATABASE_DIR = otherFolder;
+    jest.resetModules();
+    await postJson(validRequest);
+    const other = await sharedLeadStore(readServerConfig().store);
+    expect(await other.list()).toHaveLength(1);
+    await other.close();
+    expect(await storedLeads()).toHaveLength(1);
+  }, 300_000);
 });

@@ -49,7 +49,7 @@ beforeEach(async () => {
   const spam = { secret: testChallengeSecret, limits: parseRateLimits("address=2/10m") };
   app = await buildApp({
     site: fixedSite(publicDir),
-    endpoint: createQuoteEndpoint({ store: async () => store, spam }),
+    endpoint: createQuoteEndpoint({ store: store, spam }),
     spam,
     log: captureLog().log,
   });

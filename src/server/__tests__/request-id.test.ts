@@ -48,9 +48,9 @@ async function start(trustProxy: TrustProxy = false) {
   app = await buildApp({
     site: fixedSite(publicDir),
     endpoint: createQuoteEndpoint({
-      store: async () => store,
+      store: store,
       // Owed a webhook, delivered later by a runner of its own (see the last test).
-      delivery: async () => ({ channels: () => ["webhook"], kick: async () => undefined }),
+      delivery: { channels: () => ["webhook"], kick: async () => undefined },
       spam,
     }),
     spam,

@@ -17,6 +17,7 @@ import healthRoutes, { type HealthOptions } from "./routes/health";
 import quoteRoutes from "./routes/quote";
 import teamRoutes, { type TeamRoutesOptions } from "./routes/team";
 import type { SiteSource } from "./site-files";
+import { superstructValidator } from "./superstruct-schemas";
 
 // The production server as one Fastify app: the process-wide plugins first (./plugins/: the log
 // line and request id of every answer, the built site with its headers and error pages), then one
@@ -85,8 +86,10 @@ export async function buildApp({
     frameworkErrors: frameworkErrors(siteSource),
   });
 
-  // No parser reads a body: the quote endpoint and the deploy webhook read their own, stopping
-  // past their limit, and no other route takes one.
+  // Routes declare their input as superstruct structs (./superstruct-schemas.ts). No body is
+  // read unless a route's plugin declares how: the quote endpoint JSON, the deploy webhook bytes,
+  // the inbox forms, each within its route's bodyLimit. Elsewhere a body is left unread.
+  app.setValidatorCompiler(superstructValidator);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
 

@@ -76,8 +76,8 @@ async function main(): Promise<void> {
       ? releasedSite(config.deploy.dir, path.resolve("public"))
       : fixedSite(path.resolve("public")),
     endpoint: createQuoteEndpoint({
-      store: async () => store,
-      delivery: async () => delivery,
+      store: store,
+      delivery,
       spam,
     }),
     trustProxy,

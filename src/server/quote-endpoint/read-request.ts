@@ -1,8 +1,10 @@
 import type { Readable } from "node:stream";
+import { optional, pattern, string, type, validate } from "superstruct";
 import type { FieldDetail } from "../../shared/quote-request/quote-api";
 import {
   quoteFields,
   validateQuoteRequest,
+  type FieldErrors,
   type QuoteRequest,
 } from "../../shared/quote-request/quote-request";
 import { answer, refuse, responseMessages, type QuoteEndpointResponse } from "./answers";
@@ -10,6 +12,9 @@ import { answer, refuse, responseMessages, type QuoteEndpointResponse } from "./
 // The request read as the endpoint trusts it: method, media type, a body of 10 KiB at most (never
 // read further), a well-formed Idempotency-Key, JSON in UTF-8, fields valid against the form's
 // own schema. Anything else is its answer (405, 415, 413, 400, 422), before any store is touched.
+// The production server declares the same rules to Fastify (src/server/http/routes/quote.ts);
+// the Gatsby Function, whose body parsers cannot be trusted with them, reads with
+// readQuoteRequest below.
 
 export const maxBodyBytes = 10 * 1024;
 
@@ -83,14 +88,17 @@ async function readBody(
 
 const invalidKey = Symbol("invalid Idempotency-Key");
 
-/** 1 to 200 visible ASCII characters; two headers arrive joined by ", " and so are refused. */
-const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
+/**
+ * The headers the endpoint reads itself. Idempotency-Key: 1 to 200 visible ASCII characters; two
+ * headers arrive joined by ", " and so are refused.
+ */
+export const QuoteHeaders = type({
+  "idempotency-key": optional(pattern(string(), /^[\x21-\x7e]{1,200}$/)),
+});
 
-function readIdempotencyKey(
-  value: string | string[] | undefined,
-): string | null | typeof invalidKey {
-  if (value === undefined) return null;
-  return typeof value === "string" && idempotencyKeyPattern.test(value) ? value : invalidKey;
+function readIdempotencyKey(headers: Headers): string | null | typeof invalidKey {
+  const [error, checked] = validate(headers, QuoteHeaders);
+  return error ? invalidKey : (checked["idempotency-key"] ?? null);
 }
 
 // JSON is UTF-8 (RFC 8259): invalid bytes are refused rather than silently replaced with U+FFFD.
@@ -105,7 +113,7 @@ function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** One detail per failing field: the form's fields in form order, then any unexpected field. */
-function fieldDetails(errors: Partial<Record<string, string>>): FieldDetail[] {
+function fieldDetails(errors: FieldErrors): FieldDetail[] {
   const rank = (field: string) => {
     const index = (quoteFields as readonly string[]).indexOf(field);
     return index === -1 ? quoteFields.length : index;
@@ -113,6 +121,17 @@ function fieldDetails(errors: Partial<Record<string, string>>): FieldDetail[] {
   return Object.entries(errors)
     .flatMap(([field, message]) => (message === undefined ? [] : [{ field, message }]))
     .sort((a, b) => rank(a.field) - rank(b.field));
+}
+
+/** The 422 for fields that fail the form's schema: each field's French message, in form order. */
+export function invalidFieldsAnswer(invalid: {
+  errors: FieldErrors;
+  formError?: string;
+}): QuoteEndpointResponse {
+  return answer(422, {
+    messageText: invalid.formError ?? responseMessages.invalidFields,
+    details: invalid.formError ? [] : fieldDetails(invalid.errors),
+  });
 }
 
 export type ReadRequest =
@@ -145,7 +164,7 @@ export async function readQuoteRequest(
   const bytes = await readBody(body);
   if (bytes === tooLarge) return refused(refuse(413, responseMessages.tooLarge, closing));
 
-  const idempotencyKey = readIdempotencyKey(headers["idempotency-key"]);
+  const idempotencyKey = readIdempotencyKey(headers);
   if (idempotencyKey === invalidKey) {
     return refused(refuse(400, responseMessages.invalidIdempotencyKey));
   }
@@ -153,13 +172,6 @@ export async function readQuoteRequest(
   if (!json.ok) return refused(refuse(400, responseMessages.malformedJson));
 
   const validation = validateQuoteRequest(json.value);
-  if (!validation.valid) {
-    return refused(
-      answer(422, {
-        messageText: validation.formError ?? responseMessages.invalidFields,
-        details: validation.formError ? [] : fieldDetails(validation.errors),
-      }),
-    );
-  }
+  if (!validation.valid) return refused(invalidFieldsAnswer(validation));
   return { ok: true, idempotencyKey, request: validation.request };
 }

@@ -1,4 +1,13 @@
-import { coerce, define, object, string, validate, type Infer } from "superstruct";
+import {
+  coerce,
+  define,
+  object,
+  string,
+  unknown,
+  validate,
+  type Infer,
+  type StructError,
+} from "superstruct";
 import { email as emailShape } from "../content-model/patterns";
 
 // The quote request, defined once: the form validates with it as the visitor types, and the
@@ -157,9 +166,10 @@ const notAnObjectMessage = "La demande doit être un objet JSON";
 
 // Superstruct prints the values it rejects; a hostile object (`{"toString": 1}`) makes that
 // printing throw. Only a plain object goes in, its non-primitive values replaced by null, which
-// fail as the missing values they are. Object.fromEntries keeps a "__proto__" key a plain key.
-function primitiveFields(input: unknown): Record<string, unknown> | undefined {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return undefined;
+// fail as the missing values they are; anything else becomes null, which fails as a whole.
+// Object.fromEntries keeps a "__proto__" key a plain key.
+function primitiveFields(input: unknown): Record<string, unknown> | null {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return null;
   return Object.fromEntries(
     Object.entries(input).map(([key, value]) => [
       key,
@@ -170,12 +180,14 @@ function primitiveFields(input: unknown): Record<string, unknown> | undefined {
   );
 }
 
-/** Cleans and checks any input; never throws. Each field gets its first failing rule's message. */
-export function validateQuoteRequest(input: unknown): Validation {
-  const fields = primitiveFields(input);
-  if (!fields) return { valid: false, errors: {}, formError: notAnObjectMessage };
-  const [error, request] = validate(fields, QuoteRequest, { coerce: true });
-  if (!error) return { valid: true, request, errors: {} };
+/**
+ * The request as it arrives, from any client: disarmed, then cleaned and checked. The server's
+ * route declares it as its body (src/server/http/routes/quote.ts), validated with coercion.
+ */
+export const QuoteRequestBody = coerce(QuoteRequest, unknown(), primitiveFields);
+
+/** Each field's first failing rule's message, or the form's own error; for any StructError. */
+export function fieldErrorsOf(error: StructError): { errors: FieldErrors; formError?: string } {
   // A Map, not an object literal: a hostile key such as "__proto__" stays a plain key.
   const errors = new Map<string, string>();
   let formError: string | undefined;
@@ -189,5 +201,11 @@ export function validateQuoteRequest(input: unknown): Validation {
       errors.set(field, failure.type === "never" ? unexpectedFieldMessage : failure.message);
     }
   }
-  return { valid: false, errors: Object.fromEntries(errors) as FieldErrors, formError };
+  return { errors: Object.fromEntries(errors) as FieldErrors, formError };
+}
+
+/** Cleans and checks any input; never throws. Each field gets its first failing rule's message. */
+export function validateQuoteRequest(input: unknown): Validation {
+  const [error, request] = validate(input, QuoteRequestBody, { coerce: true });
+  return error ? { valid: false, ...fieldErrorsOf(error) } : { valid: true, request, errors: {} };
 }

@@ -8,6 +8,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { headersFor, parseHeadersFile } from "../host-headers";
 import { fixedSite } from "../site-files";
 import { resolveFile, rulesPath } from "../plugins/site";
+import { sampleRequest } from "../../../test-utils/leads";
 import {
   bundle,
   expectHostHeaders,
@@ -157,15 +158,54 @@ describe("unknown paths and other methods", () => {
 });
 
 describe("the quote endpoint", () => {
-  it("is called for /api/contact and /api/contact/, any method, with the client's address", async () => {
+  it("is called for POST /api/contact and /api/contact/ with the checked request and the client's address", async () => {
     calls.length = 0;
+    const post = (path: string, company: string) =>
+      get(path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...sampleRequest, company: `  ${company} ` }),
+      });
     const answers = await Promise.all([
-      get("/api/contact", { method: "POST" }),
-      get("/api/contact/", { method: "GET" }),
+      post("/api/contact", "Habitat A"),
+      post("/api/contact/", "Habitat B"),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
-    expect(calls.sort()).toEqual(["GET 127.0.0.1", "POST 127.0.0.1"]);
+    // Cleaned by the form's schema before the endpoint sees it.
+    expect(calls.sort()).toEqual(["Habitat A 127.0.0.1", "Habitat B 127.0.0.1"]);
     expectHostHeaders(answers[0] as Answer, "/api/contact");
+  });
+
+  it.each(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"])(
+    "answers %s with the one 405, Allow: POST, without calling it",
+    async (method) => {
+      calls.length = 0;
+      const answer = await get("/api/contact", { method });
+      expect(answer.status).toBe(405);
+      expect(answer.headers.allow).toBe("POST");
+      if (method !== "HEAD") {
+        expect(JSON.parse(answer.body.toString("utf8"))).toEqual({
+          messageText: "Méthode non autorisée",
+        });
+      }
+      expect(calls).toEqual([]);
+    },
+  );
+
+  it.each([
+    ["/api/challenge", "GET"],
+    ["/api/cms/auth", "GET, HEAD"],
+    ["/api/deploy/status", "GET, HEAD"],
+  ])("answers a post to %s with 405 and Allow: %s", async (path, allow) => {
+    const answer = await get(path, { method: "POST" });
+    expect(answer.status).toBe(405);
+    expect(answer.headers.allow).toBe(allow);
+  });
+
+  it("refuses a repeated sign-in parameter before the sign-in reads it", async () => {
+    const answer = await get("/api/cms/callback?state=a&state=b");
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body.toString("utf8"))).toEqual({ messageText: "Requête invalide" });
   });
 });
 

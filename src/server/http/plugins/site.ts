@@ -6,8 +6,9 @@ import { oneLine } from "../../one-line";
 import type { SiteFiles, SiteSource } from "../site-files";
 
 // The built site: each file with the headers of its release's _headers, Brotli or gzip copies made
-// at build time (src/build/precompress.ts), 404.html for unknown paths, and the French JSON every
-// /api/ path answers when nothing else does. Not encapsulated (fastify-plugin): the routes of the
+// at build time (src/build/precompress.ts), 404.html for unknown paths, the French JSON every
+// /api/ path answers when nothing else does, and the one 405 of the server, whose Allow lists
+// the methods the routes of that path declare. Not encapsulated (fastify-plugin): the routes of the
 // other plugins answer with the same headers (`reply.withHostHeaders`) and fall back on the same
 // not-found and error handlers.
 
@@ -99,6 +100,30 @@ export default fp<SitePluginOptions>(
     const sendError = (reply: FastifyReply, status: number, messageText: string, headers = {}) =>
       reply.sendJson(status, { messageText } satisfies ErrorBody, headers);
 
+    // Every route declared from here on, by path: a method no route of a path takes is a 405
+    // naming those it does take.
+    const declared = new Map<string, Set<string>>();
+    app.addHook("onRoute", ({ url, method }) => {
+      // Patterns (the site's `/*`, a lead's `:id`) stand for no path of their own.
+      if (/[*:]/.test(url)) return;
+      const methods = declared.get(url) ?? new Set<string>();
+      for (const one of [method].flat()) methods.add(one);
+      declared.set(url, methods);
+    });
+
+    /**
+     * A method the path's routes do not take: 405 with those they do (a page takes GET and HEAD),
+     * or, under /api/, 404 where no route is.
+     */
+    const sendOtherMethod = (request: FastifyRequest, reply: FastifyReply) => {
+      const urlPath = urlPathOf(request.url);
+      const api = urlPath?.startsWith("/api/") ?? false;
+      const allowed = new Set(api ? [] : ["GET", "HEAD"]);
+      for (const method of declared.get(urlPath ?? "") ?? []) allowed.add(method);
+      if (allowed.size === 0) return sendError(reply, 404, messages.notFound);
+      return sendError(reply, 405, messages.methodNotAllowed, { allow: [...allowed].join(", ") });
+    };
+
     const sendNotFoundPage = (reply: FastifyReply, files = site.current()) =>
       reply
         .withHostHeaders(rulesPath("404.html"), files)
@@ -123,7 +148,7 @@ export default fp<SitePluginOptions>(
       exposeHeadRoute: false,
       handler: (request, reply) => {
         const urlPath = urlPathOf(request.url);
-        if (urlPath?.startsWith("/api/")) return sendError(reply, 404, messages.notFound);
+        if (urlPath?.startsWith("/api/")) return sendOtherMethod(request, reply);
         // One release for the whole answer: its file, its headers.
         const live = site.current();
         const file = urlPath === undefined ? undefined : resolveFile(live.files, urlPath);
@@ -149,10 +174,7 @@ export default fp<SitePluginOptions>(
     app.setNotFoundHandler((request, reply) => {
       // Reached by any other method on any other path.
       if (request.method === "GET" || request.method === "HEAD") return sendNotFoundPage(reply);
-      if (urlPathOf(request.url)?.startsWith("/api/")) {
-        return sendError(reply, 404, messages.notFound);
-      }
-      return sendError(reply, 405, messages.methodNotAllowed, { allow: "GET, HEAD" });
+      return sendOtherMethod(request, reply);
     });
 
     app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {

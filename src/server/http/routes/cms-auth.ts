@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
+import { optional, string, type } from "superstruct";
 import type { CmsAuth } from "../../cms-auth/cms-auth";
-import { everyMethod } from "./every-method";
+import type { SuperstructTypes } from "../superstruct-schemas";
 
 // The admin's GitHub sign-in popup (/api/cms/auth, then /api/cms/callback): to GitHub and back,
 // on this origin as the browser reached it. The same module as its Gatsby Functions (src/api/cms/).
@@ -10,29 +11,32 @@ export interface CmsAuthRoutesOptions {
   cmsAuth: CmsAuth;
 }
 
-const cmsAuthRoutes: FastifyPluginAsync<CmsAuthRoutesOptions> = async (app, { cmsAuth }) => {
+/** What the sign-in reads, each once; GitHub may add others (error_description), left unread. */
+const SignInQuery = type({
+  provider: optional(string()),
+  code: optional(string()),
+  state: optional(string()),
+  error: optional(string()),
+});
+
+const cmsAuthRoutes: FastifyPluginAsync<CmsAuthRoutesOptions> = async (plugin, { cmsAuth }) => {
+  const app = plugin.withTypeProvider<SuperstructTypes>();
   for (const [url, step] of [
     ["/api/cms/auth", cmsAuth.start],
     ["/api/cms/callback", cmsAuth.callback],
   ] as const) {
-    app.route({
-      method: everyMethod,
-      url,
-      exposeHeadRoute: false,
-      handler: async (request, reply) => {
-        const queryAt = request.url.indexOf("?");
-        const answer = await step({
-          method: request.method,
-          query: new URLSearchParams(queryAt === -1 ? "" : request.url.slice(queryAt + 1)),
-          cookie: request.headers.cookie,
-          origin: `${request.protocol}://${request.host}`,
-        });
-        return reply
-          .withHostHeaders()
-          .code(answer.status)
-          .headers(answer.headers)
-          .send(answer.body);
-      },
+    app.get(url, { schema: { querystring: SignInQuery } }, async (request, reply) => {
+      const answer = await step({
+        method: request.method,
+        query: new URLSearchParams(
+          Object.entries(request.query).filter(
+            (entry): entry is [string, string] => typeof entry[1] === "string",
+          ),
+        ),
+        cookie: request.headers.cookie,
+        origin: `${request.protocol}://${request.host}`,
+      });
+      return reply.withHostHeaders().code(answer.status).headers(answer.headers).send(answer.body);
     });
   }
 };

@@ -1,13 +1,17 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyError, FastifyPluginAsync } from "fastify";
+import { coerce, instance, literal } from "superstruct";
 import type { Deployer } from "../../deploy/deployer";
 import { deployStatus, liveCommit, rememberDelivery } from "../../deploy/state";
 import { isAuthentic, readPush, type GitHost } from "../../deploy/push-webhook";
-import { readLimited } from "../../quote-endpoint/read-request";
-import { everyMethod } from "./every-method";
+import type { SuperstructTypes } from "../superstruct-schemas";
 
-// The git host's push webhook (POST /api/deploy/github, /api/deploy/gitlab), checked before the
-// body is even parsed, registered only when deploys are on (src/server/deploy/settings.ts), and
+// The git host's push webhook (POST /api/deploy/github, /api/deploy/gitlab), its body taken as
+// bytes whatever its media type (the signature is over those very bytes) and checked before it
+// is parsed, registered only when deploys are on (src/server/deploy/settings.ts), and
 // the admin's notice (GET /api/deploy/status), which says "off" when they are not.
+
+/** The payload's bytes; a post without a body (Fastify gives null) has none, and fails its check. */
+const Payload = coerce(instance(Buffer), literal(null), () => Buffer.alloc(0));
 
 /** A push payload is a few kilobytes; GitHub caps them at 25 MB, which a content push never nears. */
 const maxPayloadBytes = 5 * 1024 * 1024;
@@ -17,7 +21,8 @@ export interface DeployRoutesOptions {
   deployer?: Deployer;
 }
 
-const deployRoutes: FastifyPluginAsync<DeployRoutesOptions> = async (app, { deployer }) => {
+const deployRoutes: FastifyPluginAsync<DeployRoutesOptions> = async (plugin, { deployer }) => {
+  const app = plugin.withTypeProvider<SuperstructTypes>();
   // Asked by the admin on every host this server runs: with deploys off, it says so, and the
   // admin shows nothing (a 404 would be an error in the editor's console).
   app.route({
@@ -34,23 +39,23 @@ const deployRoutes: FastifyPluginAsync<DeployRoutesOptions> = async (app, { depl
   });
   if (!deployer) return;
 
+  // GitHub posts JSON or a form, GitLab JSON: any media type, read as bytes up to the limit.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.code !== "FST_ERR_CTP_BODY_TOO_LARGE") throw error;
+    // The rest is never read: the connection cannot carry another request.
+    return reply.sendJson(413, { message: "payload too large" }, { connection: "close" });
+  });
+
   for (const host of ["github", "gitlab"] as GitHost[]) {
-    app.route({
-      method: everyMethod,
-      url: `/api/deploy/${host}`,
-      exposeHeadRoute: false,
-      handler: async (request, reply) => {
+    app.post(
+      `/api/deploy/${host}`,
+      { bodyLimit: maxPayloadBytes, schema: { body: Payload } },
+      async (request, reply) => {
         const send = (status: number, body: Record<string, unknown>) =>
           reply.sendJson(status, body);
-        if (request.method !== "POST") {
-          reply.header("allow", "POST");
-          return send(405, { message: "POST only" });
-        }
-        const body = await readLimited(request.raw, maxPayloadBytes);
-        if (!Buffer.isBuffer(body)) {
-          reply.header("connection", "close");
-          return send(413, { message: "payload too large" });
-        }
+        const body = request.body;
         const { secret } = deployer.settings;
         if (!isAuthentic(host, request.headers, body, secret)) {
           request.log.warn(
@@ -91,7 +96,7 @@ const deployRoutes: FastifyPluginAsync<DeployRoutesOptions> = async (app, { depl
         }
         return send(verdict.status, { message: verdict.reason });
       },
-    });
+    );
   }
 };
 

@@ -41,7 +41,7 @@ beforeAll(async () => {
   const spam = { secret: testChallengeSecret, limits: parseRateLimits("off") };
   app = await buildApp({
     site: fixedSite(publicDir),
-    endpoint: createQuoteEndpoint({ store: async () => store, spam }),
+    endpoint: createQuoteEndpoint({ store: store, spam }),
     spam,
     log: captureLog().log,
     metrics,
