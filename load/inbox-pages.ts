@@ -48,7 +48,7 @@ export async function timePages(
     spam,
     log: createLogger("silent"),
     inbox: {
-      store: async () => store,
+      store,
       team: new Map([["ventes@exemple.fr", "sales"]]),
       // Never used: no link is asked for.
       email: {

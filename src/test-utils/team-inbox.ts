@@ -119,7 +119,7 @@ export function teamApp(smtpPort: number) {
       spam: { secret: testChallengeSecret },
       log: harness.logged.log,
       inbox: {
-        store: async () => store,
+        store,
         team: members,
         email,
         delivery: { config: { email, webhook: null, siteUrl: site } },

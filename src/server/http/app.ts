@@ -1,4 +1,9 @@
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+} from "fastify";
 import { createCmsAuth, type CmsAuth } from "../cms-auth/cms-auth";
 import type { TrustProxy } from "../config";
 import type { Deployer } from "../deploy/deployer";
@@ -20,58 +25,52 @@ import type { SiteSource } from "./site-files";
 import { superstructValidator } from "./superstruct-schemas";
 
 // The production server as one Fastify app: the process-wide plugins first (./plugins/: the log
-// line and request id of every answer, the built site with its headers and error pages), then one
-// encapsulated plugin per concern (./routes/): under /api/, and the team's inbox under /equipe/.
-// serve.ts runs it; the tests build it with their own site, store and logger. Fastify adds no
-// X-Powered-By and no CORS header.
+// line and request id of every answer, the built site with its headers, error pages and one 405),
+// then one encapsulated plugin per concern (./routes/): under /api/, and the team's inbox under
+// /equipe/. serve.ts makes the app (createApp), registers the services the routes use
+// (src/server/services/), then the routes (appRoutes); the tests build it whole with their own
+// site, store and logger (buildApp). Fastify adds no X-Powered-By and no CORS header.
 
-export interface AppOptions {
+/** The Fastify instance and what every answer goes through. */
+export interface CoreOptions {
   /** The built site: public/ read once at start, or the live release (./site-files.ts). */
   site: SiteSource;
-  /** The quote endpoint, made once for the life of the process. */
-  endpoint: QuoteEndpoint;
   /** Fastify's `trustProxy`: which proxies' X-Forwarded-For give the client's address. */
   trustProxy?: TrustProxy;
-  /** The anti-bot settings, the endpoint's own: the challenge route signs with its secret. */
-  spam: Pick<SpamSettings, "secret">;
   /** The logger requests log through (the process's by default); tests read their own. */
   log?: FastifyBaseLogger;
-  /** The admin's GitHub sign-in (src/server/cms-auth/); without it, it answers "not configured". */
-  cmsAuth?: CmsAuth;
-  /** Publishing on push (src/server/deploy/): its webhook and status routes; none without. */
-  deployer?: Deployer;
-  /** The team's inbox (/equipe/); without it, the page says that no one is allowed yet. */
-  inbox?: TeamRoutesOptions;
-  /** GET /healthz and /readyz (./routes/health.ts): what readiness checks; none without. */
-  health?: Omit<HealthOptions, "site">;
   /** When requests are shed with 503 (./plugins/pressure.ts); its defaults in production. */
   pressure?: PressureOptions;
   /** What Prometheus reads (src/server/metrics/): every answer and quote request counted. */
   metrics?: Metrics;
 }
 
-/** An inbox with no one allowed: it answers so, and never reaches a store. */
-const noTeam: TeamRoutesOptions = {
-  store: () => Promise.reject(new Error("no team: the inbox opens no store")),
-  team: new Map(),
-  email: null,
-  delivery: { config: { email: null, webhook: null, siteUrl: "" } },
-  siteUrl: "",
-};
+/** What the routes answer with. */
+export interface RoutesOptions {
+  /** The built site, which readiness checks. */
+  site: SiteSource;
+  /** The quote endpoint, made once for the life of the process. */
+  endpoint: QuoteEndpoint;
+  /** The anti-bot settings, the endpoint's own: the challenge route signs with its secret. */
+  spam: Pick<SpamSettings, "secret">;
+  /** The admin's GitHub sign-in (src/server/cms-auth/); without it, it answers "not configured". */
+  cmsAuth?: CmsAuth;
+  /** Publishing on push (src/server/deploy/): its webhook and status routes; none without. */
+  deployer?: Deployer;
+  /** The team's inbox (/equipe/); not registered without. */
+  inbox?: TeamRoutesOptions;
+  /** GET /healthz and /readyz (./routes/health.ts): what readiness checks; none without. */
+  health?: Omit<HealthOptions, "site">;
+  metrics?: Metrics;
+}
 
-export async function buildApp({
+export async function createApp({
   site: siteSource,
-  endpoint,
   trustProxy = false,
-  spam,
   log = processLogger() as FastifyBaseLogger,
-  cmsAuth = createCmsAuth({ settings: undefined }),
-  deployer,
-  inbox,
-  health,
   pressure: pressureOptions = {},
   metrics,
-}: AppOptions): Promise<FastifyInstance> {
+}: CoreOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // One JSON line per request, written by ./plugins/request-log.ts with the request's id;
     // Fastify's own two lines (received, completed) would double the log for nothing.
@@ -97,10 +96,24 @@ export async function buildApp({
   if (metrics) await app.register(metricsPlugin, { metrics });
   await app.register(site, { site: siteSource });
   await app.register(pressure, pressureOptions);
+  return app;
+}
+
+/** Every route of the server, each concern its own encapsulated plugin. */
+export const appRoutes: FastifyPluginAsync<RoutesOptions> = async (
+  app,
+  { site: siteSource, endpoint, spam, cmsAuth, deployer, inbox, health, metrics },
+) => {
   if (health) await app.register(healthRoutes, { ...health, site: siteSource });
   await app.register(quoteRoutes, { endpoint, spam, metrics });
-  await app.register(cmsAuthRoutes, { cmsAuth });
+  await app.register(cmsAuthRoutes, { cmsAuth: cmsAuth ?? createCmsAuth({ settings: undefined }) });
   await app.register(deployRoutes, { deployer });
-  await app.register(teamRoutes, inbox ?? noTeam);
+  if (inbox) await app.register(teamRoutes, { ...inbox, prefix: "/equipe" });
+};
+
+/** The whole app at once, for tests: its core, then its routes. */
+export async function buildApp(options: CoreOptions & RoutesOptions): Promise<FastifyInstance> {
+  const app = await createApp(options);
+  await app.register(appRoutes, options);
   return app;
 }

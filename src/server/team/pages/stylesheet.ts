@@ -69,5 +69,8 @@ th { background: var(--surface); }
 
 const hash = createHash("sha256").update(stylesheet).digest("hex").slice(0, 16);
 
-/** Where the pages ask for it: a new stylesheet is a new address. */
-export const stylesheetPath = `/equipe/equipe.${hash}.css`;
+/** Its file name under /equipe/: a new stylesheet is a new address. */
+export const stylesheetFile = `equipe.${hash}.css`;
+
+/** Where the pages ask for it. */
+export const stylesheetPath = `/equipe/${stylesheetFile}`;

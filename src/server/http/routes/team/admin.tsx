@@ -14,32 +14,32 @@ const wholePage = (value: unknown) =>
   typeof value === "string" && /^\d{1,6}$/.test(value) ? Math.max(1, Number(value)) : 1;
 
 export function adminRoutes(app: FastifyInstance, { store }: TeamRoutesOptions) {
-  app.get("/equipe/effacer", { config: { role: "admin" } }, async (request, reply) =>
+  app.get("/effacer", { config: { role: "admin" } }, async (request, reply) =>
     sendPage(reply, <ErasePage session={request.teamSession!} email="" />),
   );
 
   // What an erasure would take, for an address posted (never in the page's address).
-  app.post("/equipe/effacer/apercu", { config: { role: "admin" } }, async (request, reply) => {
+  app.post("/effacer/apercu", { config: { role: "admin" } }, async (request, reply) => {
     const email = formField(request, "email").trim().slice(0, 254);
-    const leads = email ? await erasePreview(await store(), email) : undefined;
+    const leads = email ? await erasePreview(store, email) : undefined;
     return sendPage(
       reply,
       <ErasePage session={request.teamSession!} email={email} leads={leads} />,
     );
   });
 
-  app.post("/equipe/effacer", { config: { role: "admin" } }, async (request, reply) => {
+  app.post("/effacer", { config: { role: "admin" } }, async (request, reply) => {
     const session = request.teamSession!;
     const email = formField(request, "email").trim().slice(0, 254);
     const typed = formField(request, "nombre").trim();
-    const opened = await store();
+
     const again = async (status: number, text: string) =>
       sendPage(
         reply,
         <ErasePage
           session={session}
           email={email}
-          leads={email ? await erasePreview(opened, email) : undefined}
+          leads={email ? await erasePreview(store, email) : undefined}
           notice={{ kind: "error", text }}
         />,
         status,
@@ -48,7 +48,7 @@ export function adminRoutes(app: FastifyInstance, { store }: TeamRoutesOptions) 
       request.log.warn("team: erasure refused, no address or no count");
       return again(400, "Tapez le nombre de demandes à effacer, en chiffres. Rien n'a été effacé.");
     }
-    const result = await erasePerson(opened, actorOf(request), email, Number(typed));
+    const result = await erasePerson(store, actorOf(request), email, Number(typed));
     if (result.outcome === "count-mismatch") {
       request.log.warn("team: erasure refused, count mismatch");
       return again(
@@ -69,11 +69,12 @@ export function adminRoutes(app: FastifyInstance, { store }: TeamRoutesOptions) 
     );
   });
 
-  app.get("/equipe/journal", { config: { role: "admin" } }, async (request, reply) => {
+  app.get("/journal", { config: { role: "admin" } }, async (request, reply) => {
     const page = wholePage((request.query as { page?: unknown }).page);
-    const { entries, total } = await (
-      await store()
-    ).auditLog({ limit: auditPageSize, offset: (page - 1) * auditPageSize });
+    const { entries, total } = await store.auditLog({
+      limit: auditPageSize,
+      offset: (page - 1) * auditPageSize,
+    });
     return sendPage(
       reply,
       <AuditPage

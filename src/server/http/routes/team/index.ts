@@ -1,15 +1,16 @@
 import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
 import type { FastifyPluginAsync } from "fastify";
-import { stylesheet, stylesheetPath } from "../../../team/pages/stylesheet";
+import { stylesheet, stylesheetFile } from "../../../team/pages/stylesheet";
 import { adminRoutes } from "./admin";
 import { leadRoutes } from "./leads";
 import { oneLine } from "../../../one-line";
 import { refuse, requireSession, type TeamRoutesOptions } from "./respond";
 import { signInRoutes, signOutRoute } from "./sign-in";
 
-// The team's inbox under /equipe/ (src/server/team/): sign-in by an emailed link, the leads, and
-// the admin's pages. Encapsulated: its cookie and form parsers serve no other route.
+// The team's inbox (src/server/team/), registered under the prefix /equipe by ../../app.ts when
+// the server has an inbox: sign-in by an emailed link, the leads, and the admin's pages.
+// Encapsulated: its cookie and form parsers serve no other route.
 
 export type { TeamRoutesOptions };
 
@@ -18,7 +19,7 @@ const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, options) =
   // Forms only, a few hundred bytes at most (an address, a token, a status).
   await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
 
-  app.get(stylesheetPath, async (_request, reply) =>
+  app.get(`/${stylesheetFile}`, async (_request, reply) =>
     reply
       .withHostHeaders("/equipe/")
       .headers({
@@ -27,7 +28,7 @@ const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, options) =
       })
       .send(stylesheet),
   );
-  app.get("/equipe", async (_request, reply) =>
+  app.get("/", { prefixTrailingSlash: "no-slash" }, async (_request, reply) =>
     reply.withHostHeaders("/equipe").redirect("/equipe/", 301),
   );
 

@@ -59,9 +59,11 @@ export async function inboxPage(
   { store }: TeamRoutesOptions,
 ) {
   const { filters, problems } = readFilters(request.query as Record<string, unknown>);
-  const page = await (
-    await store()
-  ).inbox({ ...storeQuery(filters), limit: pageSize, offset: (filters.page - 1) * pageSize });
+  const page = await store.inbox({
+    ...storeQuery(filters),
+    limit: pageSize,
+    offset: (filters.page - 1) * pageSize,
+  });
   const last = Math.max(1, Math.ceil(page.total / pageSize));
   // Past the last page (an old bookmark, a number typed): to the last one.
   if (filters.page > last)
@@ -83,9 +85,9 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
   const backTo = (reply: FastifyReply, id: string, outcome: string) =>
     redirectTo(reply, `/equipe/demandes/${id}?fait=${outcome}`);
 
-  app.get("/equipe/demandes/:id", async (request, reply) => {
+  app.get("/demandes/:id", async (request, reply) => {
     const id = idOf(request);
-    const lead = await (await store()).get(id);
+    const lead = await store.get(id);
     if (!lead) {
       return sendPage(
         reply,
@@ -102,20 +104,20 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
     );
   });
 
-  app.post("/equipe/demandes/:id/statut", async (request, reply) => {
+  app.post("/demandes/:id/statut", async (request, reply) => {
     const id = idOf(request);
     const status = statusFromParam(formField(request, "statut"));
     if (!status) {
       return refuse(request, reply, 400, "Ce statut n'existe pas : rien n'a été changé.", "status");
     }
-    const result = await setLeadStatus(await store(), actorOf(request), id, status);
+    const result = await setLeadStatus(store, actorOf(request), id, status);
     if (result.outcome === "not-found") return noSuchLead(request, reply);
     return backTo(reply, id, "statut");
   });
 
-  app.post("/equipe/demandes/:id/liberer", async (request, reply) => {
+  app.post("/demandes/:id/liberer", async (request, reply) => {
     const id = idOf(request);
-    const result = await releaseLead(await store(), delivery, actorOf(request), id);
+    const result = await releaseLead(store, delivery, actorOf(request), id);
     if (result.outcome === "not-found") return noSuchLead(request, reply);
     if (result.outcome === "not-quarantined") {
       return refuse(
@@ -129,17 +131,17 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
     return backTo(reply, id, result.failed > 0 ? "libere-echec" : "libere");
   });
 
-  app.get("/equipe/demandes/:id/spam", async (request, reply) => {
+  app.get("/demandes/:id/spam", async (request, reply) => {
     const id = idOf(request);
-    const lead = await (await store()).get(id);
+    const lead = await store.get(id);
     if (!lead) return noSuchLead(request, reply);
     if (!lead.quarantine) return redirectTo(reply, `/equipe/demandes/${lead.id}`);
     return sendPage(reply, <ConfirmSpamPage session={request.teamSession!} lead={lead} />);
   });
 
-  app.post("/equipe/demandes/:id/spam", async (request, reply) => {
+  app.post("/demandes/:id/spam", async (request, reply) => {
     const id = idOf(request);
-    const result = await confirmSpam(await store(), actorOf(request), id);
+    const result = await confirmSpam(store, actorOf(request), id);
     if (result.outcome === "not-found") return noSuchLead(request, reply);
     if (result.outcome === "not-quarantined") {
       return refuse(
@@ -153,9 +155,9 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
     return redirectTo(reply, "/equipe/?fait=spam");
   });
 
-  app.post("/equipe/demandes/:id/relancer", async (request, reply) => {
+  app.post("/demandes/:id/relancer", async (request, reply) => {
     const id = idOf(request);
-    const result = await retryDeliveries(await store(), delivery, actorOf(request), id);
+    const result = await retryDeliveries(store, delivery, actorOf(request), id);
     if (result.outcome === "not-found") return noSuchLead(request, reply);
     if (result.outcome === "quarantined") {
       return refuse(
@@ -176,9 +178,9 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
   // What the list shows, every page together, as a file: the same filters as the address.
   for (const format of ["csv", "json"] as const) {
     // No HEAD route: a HEAD (a prefetch) would build the whole export and write its audit line.
-    app.get(`/equipe/export.${format}`, { exposeHeadRoute: false }, async (request, reply) => {
+    app.get(`/export.${format}`, { exposeHeadRoute: false }, async (request, reply) => {
       const { filters } = readFilters(request.query as Record<string, unknown>);
-      const file = await exportLeads(await store(), actorOf(request), storeQuery(filters), format);
+      const file = await exportLeads(store, actorOf(request), storeQuery(filters), format);
       return reply
         .withHostHeaders("/equipe/")
         .headers({

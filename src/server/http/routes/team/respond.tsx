@@ -20,7 +20,7 @@ import {
 
 export interface TeamRoutesOptions {
   /** The lead store, as the quote endpoint gets it. */
-  store: () => Promise<LeadStore>;
+  store: LeadStore;
   /** TEAM_EMAILS; empty: the page says that no one is allowed yet. */
   team: TeamMembers;
   /** The leads' SMTP relay: the sign-in links go through it (config.ts requires it with a team). */
@@ -131,7 +131,7 @@ export function requireSession({ store, team, siteUrl }: TeamRoutesOptions) {
     if (team.size === 0) return sendPage(reply, <NoTeamPage />, 403);
     if (crossSiteWithoutCookie(request))
       return sendPage(reply, <SameSiteReloadPage path={request.url} />);
-    const session = await findSession(await store(), team, request.cookies[sessionCookie]);
+    const session = await findSession(store, team, request.cookies[sessionCookie]);
     if (!session) {
       request.log.warn("team: refused, no session");
       reply.clearCookie(sessionCookie, cookieOptions);

@@ -42,7 +42,8 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
   // The inbox's front door shows the list to a signed-in member: the same check as its pages.
   const checkSession = requireSession(options);
 
-  app.get("/equipe/", async (request, reply) => {
+  // /equipe/ alone: /equipe is the redirect to it (./index.ts).
+  app.get("/", { prefixTrailingSlash: "slash" }, async (request, reply) => {
     if (team.size === 0) return sendPage(reply, <NoTeamPage />);
     // Signed out: the sign-in page, with a 200 (this is the inbox's front door).
     if (crossSiteWithoutCookie(request)) {
@@ -70,9 +71,8 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
     },
   };
 
-  app.post("/equipe/lien", signInForm, async (request, reply) => {
-    const opened = await store();
-    const checked = await checkLinkRequest(opened, formField(request, "email"), request.ip);
+  app.post("/lien", signInForm, async (request, reply) => {
+    const checked = await checkLinkRequest(store, formField(request, "email"), request.ip);
     if (checked.outcome === "malformed") {
       return sendPage(reply, <SignInPage error="Cette adresse email n'est pas valide." />, 400);
     }
@@ -87,7 +87,7 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
     // The same answer at once, whoever asked; the link is made and sent after it, for a member
     // only: the time that takes would otherwise tell who is on the list.
     setImmediate(() => {
-      issueLink(opened, team, checked.address, async (to, token) => {
+      issueLink(store, team, checked.address, async (to, token) => {
         const sender = new EmailSender(email!.smtpUrl);
         try {
           await sender.send(signInMessage(to, email!.from, siteUrl, token));
@@ -103,7 +103,7 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
   });
 
   // The link's page does nothing by itself: a mail scanner that follows links does not sign in.
-  app.get("/equipe/connexion", async (request, reply) => {
+  app.get("/connexion", async (request, reply) => {
     if (team.size === 0) return sendPage(reply, <NoTeamPage />, 403);
     const token = (request.query as Record<string, unknown>).jeton;
     if (typeof token !== "string" || !/^[A-Za-z0-9_-]{43}$/.test(token)) {
@@ -118,9 +118,8 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
     return sendPage(reply, <ConfirmSignInPage token={token} />);
   });
 
-  app.post("/equipe/connexion", signInForm, async (request, reply) => {
-    const opened = await store();
-    const started = await startSession(opened, team, formField(request, "jeton"));
+  app.post("/connexion", signInForm, async (request, reply) => {
+    const started = await startSession(store, team, formField(request, "jeton"));
     if (!started) {
       return refuse(
         request,
@@ -131,7 +130,7 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
       );
     }
     const { session } = started;
-    await opened.audit({
+    await store.audit({
       at: session.createdAt,
       actor: session.email,
       action: "sign-in",
@@ -149,11 +148,10 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
 
 /** « Se déconnecter »: the session ends on the server, its cookie goes. */
 export function signOutRoute(app: FastifyInstance, { store }: TeamRoutesOptions) {
-  app.post("/equipe/deconnexion", async (request, reply) => {
-    const opened = await store();
+  app.post("/deconnexion", async (request, reply) => {
     const now = new Date();
-    await opened.endSession(secretHash(request.cookies[sessionCookie]!), now);
-    await opened.audit({
+    await store.endSession(secretHash(request.cookies[sessionCookie]!), now);
+    await store.audit({
       at: now.toISOString(),
       actor: request.teamSession!.email,
       action: "sign-out",

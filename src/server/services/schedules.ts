@@ -1,0 +1,33 @@
+import fp from "fastify-plugin";
+import type { EmailConfig } from "../delivery/config";
+import { startDailyPurge } from "../leads/retention";
+import { startQuarantineDigest } from "../team/quarantine-digest";
+
+// What the production server does once a day over the store: the purge of leads past their
+// retention (src/server/leads/retention.ts), and, with an SMTP relay, the quarantine's digest to
+// sales (src/server/team/quarantine-digest.ts). Each stops with the server.
+
+export interface SchedulesOptions {
+  /** QUOTE_RETENTION_DAYS: leads older than this are erased. */
+  retentionDays: number;
+  /** The leads' relay; without it, no digest. */
+  email: EmailConfig | null;
+  /** The site's public address, for the inbox's link in the digest. */
+  siteUrl: string;
+  /** Whether TEAM_EMAILS names anyone: the digest then links to the inbox. */
+  hasInbox: boolean;
+}
+
+export default fp<SchedulesOptions>(
+  async (app, { retentionDays, email, siteUrl, hasInbox }) => {
+    const purge = startDailyPurge(app.store, retentionDays, app.log);
+    const digest = email
+      ? startQuarantineDigest(app.store, email, siteUrl, hasInbox, app.log)
+      : undefined;
+    app.addHook("onClose", async () => {
+      purge.stop();
+      digest?.stop();
+    });
+  },
+  { name: "schedules", fastify: "5.x", dependencies: ["store"] },
+);
