@@ -11,6 +11,7 @@ import { spamSettings } from "../spam/screen";
 import { fixedSite, releasedSite } from "./site-files";
 import { appRoutes, createApp } from "./app";
 import drain from "./plugins/drain";
+import metricsPlugin from "./plugins/metrics";
 import deliveryService from "../services/delivery";
 import deployerService from "../services/deployer";
 import schedules from "../services/schedules";
@@ -49,13 +50,14 @@ async function main(): Promise<void> {
   const site = deployDir
     ? releasedSite(deployDir, path.resolve("public"))
     : fixedSite(path.resolve("public"));
-  let metrics: Metrics | undefined;
 
-  const app = await createApp({ site, trustProxy, log, metrics: undefined });
+  const app = await createApp({ site, trustProxy, log });
   await app.register(drain, { idleGraceMs });
   await app.register(storeService, { settings: config.store });
   const { store } = app;
-  if (config.metrics) metrics = new Metrics({ database: store.database, backupDir });
+  const metrics = config.metrics ? new Metrics({ database: store.database, backupDir }) : undefined;
+  // Its hooks count every answer, those of the routes declared before it included.
+  if (metrics) await app.register(metricsPlugin, { metrics });
   await app.register(deliveryService, {
     config: config.delivery,
     log,
@@ -107,8 +109,8 @@ async function main(): Promise<void> {
   // later does not bring them back.
   const ended = await store.endSessionsExcept([...config.team.keys()], new Date());
   if (ended > 0) log.info(`team: ${ended} session(s) of addresses no longer in TEAM_EMAILS ended`);
-  if (config.metrics) {
-    const listener = await serveMetrics(metrics!, config.metrics);
+  if (metrics && config.metrics) {
+    const listener = await serveMetrics(metrics, config.metrics);
     app.addHook("onClose", async () => listener.close());
   }
 
