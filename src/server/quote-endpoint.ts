@@ -77,14 +77,15 @@ export function createQuoteEndpoint({
     const leadStore = await store();
     // A request already stored under its key (a retry after a lost answer) gets the first answer
     // again, before the defences: its proof of work is spent, and it stores nothing new.
-    const first = idempotencyKey === null ? undefined : await leadStore.findByKey(idempotencyKey);
+    const first =
+      idempotencyKey === null ? undefined : await leadStore.leads.findByKey(idempotencyKey);
     if (first) return answerAgain(first, fingerprint, log);
 
     const screening = await screenQuoteRequest({
       request: read.request,
       headers: request.headers,
       clientAddress: request.clientAddress,
-      store: leadStore,
+      ledger: leadStore.ledger,
       settings: spam,
       // Sent again at once, the same request finds its proof spent by itself, and goes on to
       // the save, which stores it once.
@@ -96,7 +97,7 @@ export function createQuoteEndpoint({
       return refuse(screening.status, screening.messageText, screening.headers);
     }
     return storeLead(
-      leadStore,
+      leadStore.leads,
       {
         idempotencyKey,
         fingerprint,

@@ -73,7 +73,7 @@ describe.each(adapters)("%s", (_adapter, start) => {
       jest.resetModules();
       await postJson(validRequest);
       const other = await sharedLeadStore(readServerConfig().store);
-      expect(await other.list()).toHaveLength(1);
+      expect(await other.leads.list()).toHaveLength(1);
       await other.close();
       expect(await storedLeads()).toHaveLength(1);
     }, 300_000);

@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   // With deploys on, the acknowledgement reads content/ from the live release: what marketing
   // last published, not the server's own checkout.
   const deployDir = config.deploy?.dir;
-  const delivery = new DeliveryRunner(store, {
+  const delivery = new DeliveryRunner(store.deliveries, {
     config: config.delivery,
     log,
     contentDir: deployDir ? () => liveContentOr(deployDir) : undefined,
@@ -97,9 +97,9 @@ async function main(): Promise<void> {
   });
   // Sessions of addresses removed from TEAM_EMAILS end now, for good: the address coming back
   // later does not bring them back.
-  const ended = await store.endSessionsExcept([...config.team.keys()], new Date());
+  const ended = await store.team.endSessionsExcept([...config.team.keys()], new Date());
   if (ended > 0) log.info(`team: ${ended} session(s) of addresses no longer in TEAM_EMAILS ended`);
-  const purging = startDailyPurge(store, config.retentionDays, log);
+  const purging = startDailyPurge(store.leads, config.retentionDays, log);
   // Sales hear of requests held in quarantine once a day, through the leads' SMTP relay.
   const digest = config.delivery.email
     ? startQuarantineDigest(

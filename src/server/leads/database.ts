@@ -23,6 +23,18 @@ export interface Transaction extends Queryable {
 }
 
 /**
+ * What a repository runs its statements on (sql-store.ts). A repository's own multi-statement work
+ * goes through `transaction`.
+ */
+export interface Executor extends Queryable {
+  readonly engine: Engine;
+  /** One statement, never tried twice. */
+  once<R extends Row = Row>(text: string, values?: readonly unknown[]): Promise<Result<R>>;
+  /** Runs `work` all or nothing, committed when it resolves. */
+  transaction<T>(work: (client: Queryable) => Promise<T>): Promise<T>;
+}
+
+/**
  * One numbered change of the schema, as each engine lists them (migrations-postgres.ts,
  * migrations-sqlite.ts) and migrations.ts applies them.
  */

@@ -1,4 +1,4 @@
-import type { AuditAction, TeamRecords } from "../lead-store";
+import type { AuditAction, AuditLog } from "../lead-store";
 
 // Who acts on leads, and the one audit line each action writes once it has succeeded.
 
@@ -9,17 +9,14 @@ export interface Actor {
   requestId: string | null;
 }
 
-/** What an action needs of the store to leave its audit line. */
-export type AuditLog = Pick<TeamRecords, "audit">;
-
 export function record(
-  store: AuditLog,
+  log: AuditLog,
   actor: Actor,
   action: AuditAction,
   leadId: string | null,
   detail: string,
 ): Promise<void> {
-  return store.audit({
+  return log.record({
     at: new Date().toISOString(),
     actor: actor.name,
     action,

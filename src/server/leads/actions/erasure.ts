@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { EraseCountError, type Lead, type LeadRecords } from "../lead-store";
-import { record, type Actor, type AuditLog } from "./audit";
+import { EraseCountError, type Lead, type LeadRecords, type LeadStore } from "../lead-store";
+import { record, type Actor } from "./audit";
 
 // The right to erasure: first what would go (a page lists it and asks how many requests), then
 // the erasure itself, refused when that number is no longer right. Its audit line keeps counts
@@ -31,10 +31,10 @@ export function erasedDigests(detail: string | null): string[] {
 
 /** The leads an erasure of `email` would delete now, oldest first. Reads only: no audit line. */
 export function erasePreview(
-  store: Pick<LeadRecords, "findByEmail">,
+  store: { leads: Pick<LeadRecords, "findByEmail"> },
   email: string,
 ): Promise<Lead[]> {
-  return store.findByEmail(email);
+  return store.leads.findByEmail(email);
 }
 
 export type EraseResult =
@@ -43,7 +43,7 @@ export type EraseResult =
   | { outcome: "erased"; leads: Lead[]; challenges: number; counters: number };
 
 export async function erasePerson(
-  store: Pick<LeadRecords, "erase"> & AuditLog,
+  store: Pick<LeadStore, "leads" | "audit">,
   actor: Actor,
   email: string,
   /** How many requests the person confirmed (the inbox); none: whatever is found (the CLI). */
@@ -53,7 +53,7 @@ export async function erasePerson(
   try {
     // The count is checked again inside the erasure's transaction: a request that arrives after
     // the page listed them deletes nothing unconfirmed.
-    erased = await store.erase(email, confirmedCount);
+    erased = await store.leads.erase(email, confirmedCount);
   } catch (error) {
     if (error instanceof EraseCountError) return { outcome: "count-mismatch", found: error.found };
     throw error;
@@ -62,7 +62,7 @@ export async function erasePerson(
   const counts = `${leads.length} demande(s), ${challenges} défi(s), ${counters} compteur(s)`;
   const digests = leads.map((lead) => erasureDigest(lead.id)).join(", ");
   await record(
-    store,
+    store.audit,
     actor,
     "erase",
     null,

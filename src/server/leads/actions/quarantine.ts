@@ -1,6 +1,6 @@
 import type { RunnerOptions } from "../../delivery/runner";
-import type { LeadRecords, LeadStore } from "../lead-store";
-import { record, type Actor, type AuditLog } from "./audit";
+import type { LeadStore } from "../lead-store";
+import { record, type Actor } from "./audit";
 import { deliverLead, type DeliveryCounts } from "./deliveries";
 
 // A quarantined request (src/server/spam) is either a person, released and delivered like any
@@ -19,16 +19,18 @@ export async function releaseLead(
   actor: Actor,
   id: string,
 ): Promise<ReleaseResult> {
-  const before = await store.get(id);
+  const before = await store.leads.get(id);
   if (!before) return { outcome: "not-found" };
   if (before.quarantine === null) return { outcome: "not-quarantined" };
   // Released meanwhile by someone else: said so, and delivered once.
-  if (!(await store.release(id))) return { outcome: "not-quarantined" };
+  if (!(await store.leads.release(id))) return { outcome: "not-quarantined" };
   // A lead owed no channel (none configured when it came) has nothing to deliver.
   const owed = Object.values(before.deliveries).some((d) => d.state === "pending");
-  const { sent, failed } = owed ? await deliverLead(store, delivery, id) : { sent: 0, failed: 0 };
+  const { sent, failed } = owed
+    ? await deliverLead(store.deliveries, delivery, id)
+    : { sent: 0, failed: 0 };
   await record(
-    store,
+    store.audit,
     actor,
     "release",
     id,
@@ -45,15 +47,15 @@ export type SpamResult =
 
 /** Deletes a quarantined request confirmed as spam, with its deliveries. */
 export async function confirmSpam(
-  store: Pick<LeadRecords, "get" | "removeQuarantined"> & AuditLog,
+  store: Pick<LeadStore, "leads" | "inbox" | "audit">,
   actor: Actor,
   id: string,
 ): Promise<SpamResult> {
-  const lead = await store.get(id);
+  const lead = await store.leads.get(id);
   if (!lead) return { outcome: "not-found" };
   if (lead.quarantine === null) return { outcome: "not-quarantined" };
   // Released meanwhile (another member, the CLI): kept, and said so.
-  if (!(await store.removeQuarantined(id))) return { outcome: "not-quarantined" };
-  await record(store, actor, "spam", id, "confirmée comme spam et supprimée");
+  if (!(await store.inbox.removeQuarantined(id))) return { outcome: "not-quarantined" };
+  await record(store.audit, actor, "spam", id, "confirmée comme spam et supprimée");
   return { outcome: "deleted" };
 }

@@ -1,5 +1,5 @@
-import type { Lead, LeadRecords, LeadStatus } from "../lead-store";
-import { record, type Actor, type AuditLog } from "./audit";
+import type { Lead, LeadStatus, LeadStore } from "../lead-store";
+import { record, type Actor } from "./audit";
 import { statusLabels } from "./labels";
 
 export type StatusResult =
@@ -10,18 +10,18 @@ export type StatusResult =
 
 /** Sets where sales are with a lead (nouvelle, en cours, traitée). */
 export async function setLeadStatus(
-  store: Pick<LeadRecords, "get" | "setStatus"> & AuditLog,
+  store: Pick<LeadStore, "leads" | "inbox" | "audit">,
   actor: Actor,
   id: string,
   status: LeadStatus,
 ): Promise<StatusResult> {
-  const before = await store.get(id);
+  const before = await store.leads.get(id);
   if (!before) return { outcome: "not-found" };
   if (before.status === status) return { outcome: "unchanged", lead: before };
-  const lead = await store.setStatus(id, status);
+  const lead = await store.inbox.setStatus(id, status);
   if (!lead) return { outcome: "not-found" };
   await record(
-    store,
+    store.audit,
     actor,
     "status",
     id,

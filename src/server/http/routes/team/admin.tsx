@@ -73,7 +73,7 @@ export function adminRoutes(app: FastifyInstance, { store }: TeamRoutesOptions) 
     const page = wholePage((request.query as { page?: unknown }).page);
     const { entries, total } = await (
       await store()
-    ).auditLog({ limit: auditPageSize, offset: (page - 1) * auditPageSize });
+    ).audit.page({ limit: auditPageSize, offset: (page - 1) * auditPageSize });
     return sendPage(
       reply,
       <AuditPage

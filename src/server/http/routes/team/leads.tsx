@@ -61,7 +61,7 @@ export async function inboxPage(
   const { filters, problems } = readFilters(request.query as Record<string, unknown>);
   const page = await (
     await store()
-  ).inbox({ ...storeQuery(filters), limit: pageSize, offset: (filters.page - 1) * pageSize });
+  ).inbox.page({ ...storeQuery(filters), limit: pageSize, offset: (filters.page - 1) * pageSize });
   const last = Math.max(1, Math.ceil(page.total / pageSize));
   // Past the last page (an old bookmark, a number typed): to the last one.
   if (filters.page > last)
@@ -85,7 +85,7 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
 
   app.get("/equipe/demandes/:id", async (request, reply) => {
     const id = idOf(request);
-    const lead = await (await store()).get(id);
+    const lead = await (await store()).leads.get(id);
     if (!lead) {
       return sendPage(
         reply,
@@ -131,7 +131,7 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
 
   app.get("/equipe/demandes/:id/spam", async (request, reply) => {
     const id = idOf(request);
-    const lead = await (await store()).get(id);
+    const lead = await (await store()).leads.get(id);
     if (!lead) return noSuchLead(request, reply);
     if (!lead.quarantine) return redirectTo(reply, `/equipe/demandes/${lead.id}`);
     return sendPage(reply, <ConfirmSpamPage session={request.teamSession!} lead={lead} />);

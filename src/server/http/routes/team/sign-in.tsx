@@ -131,7 +131,7 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
       );
     }
     const { session } = started;
-    await opened.audit({
+    await opened.audit.record({
       at: session.createdAt,
       actor: session.email,
       action: "sign-in",
@@ -152,8 +152,8 @@ export function signOutRoute(app: FastifyInstance, { store }: TeamRoutesOptions)
   app.post("/equipe/deconnexion", async (request, reply) => {
     const opened = await store();
     const now = new Date();
-    await opened.endSession(secretHash(request.cookies[sessionCookie]!), now);
-    await opened.audit({
+    await opened.team.endSession(secretHash(request.cookies[sessionCookie]!), now);
+    await opened.audit.record({
       at: now.toISOString(),
       actor: request.teamSession!.email,
       action: "sign-out",
