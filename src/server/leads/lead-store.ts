@@ -259,7 +259,7 @@ export interface SpamLedger {
   countHit(key: string, windowStart: Date, windowEnd: Date, hit?: string | null): Promise<number>;
 }
 
-/** The repositories of one database. */
+/** The repositories of one database, or of one transaction on it. */
 export interface Repositories {
   leads: LeadRecords;
   inbox: Inbox;
@@ -269,7 +269,16 @@ export interface Repositories {
   audit: AuditLog;
 }
 
-/** The jobs on one database, as the endpoint, the delivery runner, the inbox and the CLI get them. */
+/**
+ * The jobs on one database, as the endpoint, the delivery runner, the inbox and the CLI get them,
+ * and transactions across them.
+ */
 export interface LeadStore extends Repositories {
+  /**
+   * Runs `work` in one transaction, committed when it resolves: what it writes through `repos` is
+   * kept together or not at all, and a repository's failure fails the whole. The store's own
+   * repositories are outside it: on SQLite, one used within `work` would wait for it forever.
+   */
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { processLogger } from "../log/logger";
-import type { Database, Executor } from "./database";
+import { boundTo, type Database, type Executor } from "./database";
 import type {
   AuditLog,
   DeliveryQueue,
@@ -20,7 +20,7 @@ import { SqlTeamRecords } from "./sql-team";
 
 // The lead store: its repositories, one per job (lead-store.ts), over one database, PostgreSQL or
 // SQLite, with the same SQL but where the dialects differ (dialect.ts), and each engine's
-// migrations. Every repository shares one schema check.
+// migrations. Every repository, the store's own and a transaction's, shares one schema check.
 
 /** Thrown while the database lacks the schema: the endpoint answers 500 and logs this message. */
 export class SchemaMissingError extends Error {
@@ -63,6 +63,15 @@ export class SqlLeadStore implements LeadStore {
     this.ledger = repos.ledger;
     this.team = repos.team;
     this.audit = repos.audit;
+  }
+
+  async transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    // Checked before BEGIN, through the database: on SQLite's one connection that read would
+    // wait for the transaction to end. Inside it, the repositories find the schema checked.
+    await this.ready();
+    return this.database.transaction((client) =>
+      work(repositories(boundTo(this.database.engine, client), this.check)),
+    );
   }
 
   /** Applies the migrations not applied yet; resolves to their versions. */

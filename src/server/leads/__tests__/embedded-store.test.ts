@@ -11,6 +11,7 @@ import { inboxContract } from "../../../test-utils/store-contract/inbox";
 import { leadRecordsContract } from "../../../test-utils/store-contract/lead-records";
 import { spamLedgerContract } from "../../../test-utils/store-contract/spam-ledger";
 import { teamRecordsContract } from "../../../test-utils/store-contract/team-records";
+import { transactionsContract } from "../../../test-utils/store-contract/transactions";
 import { openLeadStore } from "../open-store";
 
 // The store on the embedded engine (SQLite in a file): the contract of each of its jobs, with a
@@ -38,3 +39,4 @@ spamLedgerContract("the embedded engine", () => engine);
 inboxContract("the embedded engine", () => engine);
 teamRecordsContract("the embedded engine", () => engine);
 auditLogContract("the embedded engine", () => engine);
+transactionsContract("the embedded engine", () => engine);

@@ -1,6 +1,7 @@
-import type { AuditAction, AuditLog } from "../lead-store";
+import type { AuditAction, AuditLog, LeadStore } from "../lead-store";
 
-// Who acts on leads, and the one audit line each action writes once it has succeeded.
+// Who acts on leads, and the one audit line each action writes once it has succeeded: in the
+// action's own transaction where it changes leads, so that no change goes unrecorded.
 
 export interface Actor {
   /** The team member's address, or `terminal (<os user>)` for `npm run leads`. */
@@ -8,6 +9,9 @@ export interface Actor {
   /** The HTTP request that asked for the action (its log lines carry it); null from the CLI. */
   requestId: string | null;
 }
+
+/** What an action that changes leads needs of the store: a transaction across its repositories. */
+export type Transactional = Pick<LeadStore, "transaction">;
 
 export function record(
   log: AuditLog,
