@@ -32,7 +32,7 @@ export async function timePages(
   writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
   const secret = "s".repeat(43);
   const now = new Date();
-  await store.createSession({
+  await store.team.createSession({
     idHash: secretHash(secret),
     email: "ventes@exemple.fr",
     role: "sales",

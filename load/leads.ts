@@ -140,7 +140,7 @@ async function runEmbedded(): Promise<Figures> {
     await site.stop();
     // The server gone, this process opens the data folder itself, as `npm run leads` would.
     const store = await embeddedStore(data);
-    const stored = (await store.list()).length - 20;
+    const stored = (await store.leads.list()).length - 20;
     await store.close();
     return {
       store: "embedded",

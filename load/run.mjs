@@ -222,7 +222,7 @@ try {
 
   // The server gone, this process opens the data folder itself, as `npm run leads` would.
   const store = await openLeadStore(embeddedSettings(quoteDatabase));
-  const stored = await store.list();
+  const stored = await store.leads.list();
   await store.close();
   const storedIds = new Set(stored.map((lead) => lead.id));
   const accepted = acceptedBeforeBurst + burstIds.length;

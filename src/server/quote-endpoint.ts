@@ -73,14 +73,14 @@ export function createQuoteEndpoint({
 
     // A request already stored under its key (a retry after a lost answer) gets the first answer
     // again, before the defences: its proof of work is spent, and it stores nothing new.
-    const first = idempotencyKey === null ? undefined : await store.findByKey(idempotencyKey);
+    const first = idempotencyKey === null ? undefined : await store.leads.findByKey(idempotencyKey);
     if (first) return answerAgain(first, fingerprint, log);
 
     const screening = await screenQuoteRequest({
       request: request.request,
       headers: request.headers,
       clientAddress: request.clientAddress,
-      store,
+      ledger: store.ledger,
       settings: spam,
       // Sent again at once, the same request finds its proof spent by itself, and goes on to
       // the save, which stores it once.
@@ -92,7 +92,7 @@ export function createQuoteEndpoint({
       return refuse(screening.status, screening.messageText, screening.headers);
     }
     return storeLead(
-      store,
+      store.leads,
       {
         idempotencyKey,
         fingerprint,

@@ -274,7 +274,9 @@ export function rawExchange([method, ...headers]: string[], bodyParts: Buffer[])
 
 /** The leads stored, oldest first. */
 export async function storedLeads(): Promise<Lead[]> {
-  return (await sharedLeadStore(readServerConfig({ QUOTE_DATABASE_DIR: dataFolder }).store)).list();
+  return (
+    await sharedLeadStore(readServerConfig({ QUOTE_DATABASE_DIR: dataFolder }).store)
+  ).leads.list();
 }
 
 export function expectJsonHeaders(answer: Answer) {

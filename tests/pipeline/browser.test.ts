@@ -85,7 +85,7 @@ test("the form's request reaches sales, the visitor and the webhook, every field
   expect(receiver.calls[0]?.verified).toBe(true);
   expect(receiver.calls[0]?.payload).toMatchObject({ data: expected });
 
-  const [lead] = await store.list();
+  const [lead] = await store.leads.list();
   expect(lead?.request).toEqual(expected);
   // Stopped: it ends the deliveries under way first, so a duplicate would be here by now.
   await site.stop();

@@ -52,8 +52,8 @@ test("check says each channel is reachable, and sends nothing", async () => {
 test("list, show and export read what was stored; export is CSV for French Excel, formulas neutralised", async () => {
   const first = makeLead({ message: '=HYPERLINK("http://x";"voir") et détails du besoin' });
   const second = makeLead({ firstName: "Zoé", company: "Logis; Métropole" });
-  await store.save(first);
-  await store.save(second);
+  await store.leads.save(first);
+  await store.leads.save(second);
 
   const list = await leads(["list"], env());
   expect(list.code).toBe(0);
@@ -122,7 +122,7 @@ test("the same commands on the embedded engine, beside a process that has its fi
   // This process has the file open, as the server would: the commands open it beside.
   const fileStore = await embeddedStore(data);
   const lead = makeLead({ firstName: "Aurélie" }, { channels: ["email"] });
-  await fileStore.save(lead);
+  await fileStore.leads.save(lead);
   const fileEnv = {
     QUOTE_DATABASE_DIR: data,
     SMTP_URL: smtp.url,

@@ -30,7 +30,7 @@ beforeEach(() => {
   logged = captureLog();
 });
 const runner = () =>
-  new DeliveryRunner(store, {
+  new DeliveryRunner(store.deliveries, {
     config: deliveryConfig(env),
     log: logged.log,
     now: () => new Date(clock),
@@ -38,7 +38,7 @@ const runner = () =>
   });
 
 async function saveLead(lead = makeLead({}, { channels: ["email", "ack", "webhook"] })) {
-  await store.save(lead);
+  await store.leads.save(lead);
   return lead;
 }
 
@@ -99,13 +99,13 @@ test("sales get every field in text and HTML, the visitor an acknowledgement, th
     data: { id: lead.id, receivedAt: lead.receivedAt, requestId: null, ...sampleRequest },
   });
 
-  const stored = await store.get(lead.id);
+  const stored = await store.leads.get(lead.id);
   expect(Object.values(stored!.deliveries).map((d) => d.state)).toEqual(["sent", "sent", "sent"]);
 });
 
 test("a signature made with another secret does not verify", async () => {
   await saveLead();
-  const delivery = new DeliveryRunner(store, {
+  const delivery = new DeliveryRunner(store.deliveries, {
     config: deliveryConfig({
       ...env,
       QUOTE_WEBHOOK_SECRET: `whsec_${Buffer.from("another").toString("base64")}`,
@@ -122,7 +122,7 @@ test("SMTP down: the lead waits; once SMTP is back, a retry sends it once", asyn
   const lead = await saveLead();
   const delivery = runner();
   expect(await delivery.runOnce()).toEqual({ sent: 1, failed: 2, leads: 1 });
-  const pending = (await store.get(lead.id))!.deliveries.email!;
+  const pending = (await store.leads.get(lead.id))!.deliveries.email!;
   expect(pending).toMatchObject({ state: "pending", attempts: 1 });
   expect(pending.lastError).toMatch(/ECONNREFUSED/);
   // Within its back-off, a run passing by leaves it.
@@ -145,7 +145,7 @@ test("the webhook answering 500, then timing out, then 200: delivered once, sign
   const webhookAfterNextRun = async () => {
     clock += 3_600_000;
     await delivery.runOnce();
-    return (await store.get(lead.id))!.deliveries.webhook!;
+    return (await store.leads.get(lead.id))!.deliveries.webhook!;
   };
   expect(await webhookAfterNextRun()).toMatchObject({ state: "pending", attempts: 1 });
   // The receiver never answers the second call: the run ends because the webhook's own timeout
@@ -161,7 +161,7 @@ test("the webhook answering 500, then timing out, then 200: delivered once, sign
   expect(receiver.calls).toHaveLength(3);
   expect(receiver.calls.every((call) => call.verified)).toBe(true);
   expect(receiver.verifiedIds()).toEqual([`msg_${lead.id}`]);
-  const webhook = (await store.get(lead.id))!.deliveries.webhook!;
+  const webhook = (await store.leads.get(lead.id))!.deliveries.webhook!;
   expect(webhook).toMatchObject({ state: "sent", attempts: 3 });
   expect(logged.lines.filter((line) => line.level >= 40).map((line) => String(line.msg))).toEqual([
     expect.stringContaining("webhook answered 500"),
@@ -173,7 +173,7 @@ test("two runners racing over 40 leads deliver each channel exactly once", async
   for (let i = 0; i < 40; i += 1) await saveLead(makeLead({}, { channels: ["email", "webhook"] }));
   const a = runner();
   const otherProcess = postgresStore(postgres.url);
-  const b = new DeliveryRunner(otherProcess, { config: deliveryConfig(env) });
+  const b = new DeliveryRunner(otherProcess.deliveries, { config: deliveryConfig(env) });
   await Promise.all([a.kick(), b.kick(), a.kick(), b.kick()]);
   await Promise.all([a.close(), b.close()]);
   await otherProcess.close();

@@ -41,7 +41,7 @@ async function post(site: SiteProcess, headers: Record<string, string>, email: s
 async function storedIds(folder: string): Promise<string[]> {
   const store = await embeddedStore(folder);
   try {
-    return (await store.list()).map((lead) => lead.id);
+    return (await store.leads.list()).map((lead) => lead.id);
   } finally {
     await store.close();
   }

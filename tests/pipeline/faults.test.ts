@@ -123,7 +123,7 @@ test("killed between storing and notifying: the next retry delivers, once", asyn
   // The retry command has exited and the server was killed: nothing is delivering any more.
   expect(smtp.mails).toHaveLength(1);
   expect(receiver.verifiedIds()).toEqual([`msg_${answer.body.id}`]);
-  const lead = await store.get(String(answer.body.id));
+  const lead = await store.leads.get(String(answer.body.id));
   expect(lead?.deliveries.email?.state).toBe("sent");
   expect(lead?.deliveries.webhook?.state).toBe("sent");
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   store = postgresStore(postgres.url);
   await store.migrate();
   await receiver.start();
-  runner = new DeliveryRunner(store, {
+  runner = new DeliveryRunner(store.deliveries, {
     config: readServerConfig({ QUOTE_WEBHOOK_URL: receiver.url, QUOTE_WEBHOOK_SECRET: secret })
       .delivery,
   });
@@ -66,7 +66,7 @@ test("the webhook is delivered, and recorded, before the 201", async () => {
   const answer = await post();
   expect(answer.status).toBe(201);
   expect(receiver.verifiedIds()).toHaveLength(1);
-  const lead = await store.get(String((answer.body as { id: string }).id));
+  const lead = await store.leads.get(String((answer.body as { id: string }).id));
   expect(lead?.deliveries.webhook?.state).toBe("sent");
 });
 
@@ -78,13 +78,13 @@ test("a receiver that hangs delays the 201 by 4 s at most; the delivery stays pe
   expect(answer.status).toBe(201);
   // It waited for the webhook (a timer cannot fire early)…
   expect(Date.now() - started).toBeGreaterThanOrEqual(3900);
-  const lead = await store.get(String((answer.body as { id: string }).id));
+  const lead = await store.leads.get(String((answer.body as { id: string }).id));
   expect(receiver.calls.at(-1)?.id).toBe(`msg_${lead?.id}`);
   // …and answered before the webhook's own 5 s timeout: no attempt is recorded yet.
   expect(lead?.deliveries.webhook).toMatchObject({ state: "pending", attempts: 0 });
   // The webhook's own 5 s timeout then records the failure, with its back-off.
   await runner.close();
-  expect((await store.get(lead!.id))?.deliveries.webhook).toMatchObject({
+  expect((await store.leads.get(lead!.id))?.deliveries.webhook).toMatchObject({
     state: "pending",
     attempts: 1,
   });

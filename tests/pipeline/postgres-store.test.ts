@@ -2,11 +2,13 @@ import { PostgresDatabase } from "../../src/server/leads/postgres-database";
 import { postgresMigrations } from "../../src/server/leads/migrations-postgres";
 import { SchemaMissingError, SqlLeadStore } from "../../src/server/leads/sql-store";
 import { clearTables, type Engine } from "../../src/test-utils/store-contract/engines";
+import { auditLogContract } from "../../src/test-utils/store-contract/audit-log";
 import { deliveryQueueContract } from "../../src/test-utils/store-contract/delivery-queue";
 import { inboxContract } from "../../src/test-utils/store-contract/inbox";
 import { leadRecordsContract } from "../../src/test-utils/store-contract/lead-records";
 import { spamLedgerContract } from "../../src/test-utils/store-contract/spam-ledger";
 import { teamRecordsContract } from "../../src/test-utils/store-contract/team-records";
+import { transactionsContract } from "../../src/test-utils/store-contract/transactions";
 import { makeLead } from "./support/leads";
 import { TestPostgres } from "./support/postgres";
 import { setProcessLogger } from "../../src/server/log/logger";
@@ -35,8 +37,8 @@ afterAll(async () => {
 test("before `migrate`, the store refuses with an error that names the command", async () => {
   const captured = captureLog();
   setProcessLogger(captured.log);
-  await expect(engine.store.save(makeLead())).rejects.toThrow(SchemaMissingError);
-  await expect(engine.store.list()).rejects.toThrow("npm run leads -- migrate");
+  await expect(engine.store.leads.save(makeLead())).rejects.toThrow(SchemaMissingError);
+  await expect(engine.store.leads.list()).rejects.toThrow("npm run leads -- migrate");
   expect(captured.lines).toContainEqual(
     expect.objectContaining({
       level: 50,
@@ -58,17 +60,19 @@ deliveryQueueContract("PostgreSQL", () => engine);
 spamLedgerContract("PostgreSQL", () => engine);
 inboxContract("PostgreSQL", () => engine);
 teamRecordsContract("PostgreSQL", () => engine);
+auditLogContract("PostgreSQL", () => engine);
+transactionsContract("PostgreSQL", () => engine);
 
 test("with the server stopped, save rejects and writes nothing; after a restart the same key stores once", async () => {
   const { store } = engine;
   const errors = jest.spyOn(console, "error").mockImplementation(() => {});
-  const before = (await store.list()).length;
+  const before = (await store.leads.list()).length;
   const lead = makeLead();
   postgres.stop();
-  await expect(store.save(lead)).rejects.toThrow();
+  await expect(store.leads.save(lead)).rejects.toThrow();
   postgres.start();
-  expect((await store.save(lead)).outcome).toBe("created");
-  expect((await store.save({ ...lead, id: crypto.randomUUID() })).outcome).toBe("replayed");
-  expect((await store.list()).length).toBe(before + 1);
+  expect((await store.leads.save(lead)).outcome).toBe("created");
+  expect((await store.leads.save({ ...lead, id: crypto.randomUUID() })).outcome).toBe("replayed");
+  expect((await store.leads.list()).length).toBe(before + 1);
   errors.mockRestore();
 });

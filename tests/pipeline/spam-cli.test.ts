@@ -95,7 +95,7 @@ describe.each(setups)("npm run leads on the %s store", (_name, setup) => {
 
   beforeAll(async () => {
     store = await openStore();
-    for (const lead of [robot, ...claire, paul, old]) await store.save(lead);
+    for (const lead of [robot, ...claire, paul, old]) await store.leads.save(lead);
   });
   afterAll(() => store.close());
 
@@ -110,7 +110,7 @@ describe.each(setups)("npm run leads on the %s store", (_name, setup) => {
     const released = await leads(["release", robot.id], env);
     expect(released.code).toBe(0);
     expect(released.stdout).toContain(`Demande ${robot.id} sortie de la quarantaine`);
-    expect((await store.get(robot.id))?.quarantine).toBeNull();
+    expect((await store.leads.get(robot.id))?.quarantine).toBeNull();
     expect((await leads(["spam"], env)).stdout).toContain("Aucune demande en quarantaine.");
   });
 
@@ -120,7 +120,7 @@ describe.each(setups)("npm run leads on the %s store", (_name, setup) => {
     expect(purged.stdout).toMatch(
       /^1 demande\(s\) reçue\(s\) avant le .* \(conservation : 1095 jours\)/,
     );
-    const ids = (await store.list()).map((lead) => lead.id);
+    const ids = (await store.leads.list()).map((lead) => lead.id);
     expect(ids).not.toContain(old.id);
     expect(ids).toEqual(expect.arrayContaining([robot.id, paul.id, ...claire.map((l) => l.id)]));
     // A longer retention, set by the operator, keeps what is left.
@@ -147,7 +147,7 @@ describe.each(setups)("npm run leads on the %s store", (_name, setup) => {
     expect(erased.stdout).toMatch(
       /2 demande\(s\), \d+ défi\(s\) anti-robot et \d+ compteur\(s\) supprimé\(s\)/,
     );
-    const left = await store.list();
+    const left = await store.leads.list();
     expect(left.map((lead) => lead.request.email.toLowerCase())).not.toContain(
       "claire.martin@oph-exemple.fr",
     );

@@ -83,7 +83,7 @@ describe.each(stores)("the endpoint on the %s store", (_name, open) => {
   }
 
   async function stored(email: string) {
-    return (await store.list()).filter((lead) => lead.request.email === email);
+    return (await store.leads.list()).filter((lead) => lead.request.email === email);
   }
 
   test("a person at an ordinary pace is accepted as before, not quarantined", async () => {
@@ -142,7 +142,7 @@ describe.each(stores)("the endpoint on the %s store", (_name, open) => {
     expect(answer.status).toBe(201);
     const [lead] = await stored(bot.email);
     expect(lead?.quarantine?.reason).toMatch(reason);
-    const claimed = await store.claimDue(new Date(Date.now() + 86_400_000), 1000);
+    const claimed = await store.deliveries.claimDue(new Date(Date.now() + 86_400_000), 1000);
     expect(claimed.map((due) => due.id)).not.toContain(lead?.id);
   });
 

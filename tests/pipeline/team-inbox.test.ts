@@ -91,8 +91,8 @@ describe.each([
       ...makeLead(hostile),
       quarantine: { reason: "formulaire rempli en 0,8 s" },
     };
-    await store.save(quarantined);
-    await store.save(
+    await store.leads.save(quarantined);
+    await store.leads.save(
       makeLead({
         company: "Office public de l'habitat de Bretagne",
         email: "a.le-gall@oph-bretagne.fr",
@@ -149,7 +149,7 @@ describe.each([
       10_000,
       "sales' email of the released request",
     );
-    expect((await store.get(quarantined.id))?.quarantine).toBeNull();
+    expect((await store.leads.get(quarantined.id))?.quarantine).toBeNull();
 
     // The export of the whole list, as the browser downloads it.
     await page.getByRole("link", { name: "← Toutes les demandes" }).click();
@@ -173,7 +173,7 @@ describe.each([
     expect(pageErrors).toEqual([]);
 
     // Each sign-in and action is in the audit log.
-    const { entries } = await store.auditLog({ limit: 20, offset: 0 });
+    const { entries } = await store.audit.page({ limit: 20, offset: 0 });
     expect(entries.map((e) => e.action).sort()).toEqual([
       "export",
       "release",
@@ -185,13 +185,13 @@ describe.each([
 
   test("the privacy officer erases a person's data after typing their number, deletes a spam, reads the journal", async () => {
     const marie = { email: "marie.durand@oph-exemple.fr", lastName: "Durand" };
-    await store.save(makeLead({ ...marie, company: "OPH de Lyon" }));
-    await store.save(makeLead({ ...marie, company: "OPH de Lyon (bis)" }));
+    await store.leads.save(makeLead({ ...marie, company: "OPH de Lyon" }));
+    await store.leads.save(makeLead({ ...marie, company: "OPH de Lyon (bis)" }));
     const robot = {
       ...makeLead({ company: "Robot SARL" }),
       quarantine: { reason: "champ piège rempli" },
     };
-    await store.save(robot);
+    await store.leads.save(robot);
 
     const context = await browser.newContext({
       locale: "fr-FR",
@@ -215,11 +215,11 @@ describe.each([
     await page.getByLabel("Pour confirmer, tapez le nombre de demandes à effacer").fill("3");
     await page.getByRole("button", { name: "Effacer définitivement" }).click();
     await page.getByText("Le nombre tapé ne correspond pas").waitFor();
-    expect(await store.findByEmail(marie.email)).toHaveLength(2);
+    expect(await store.leads.findByEmail(marie.email)).toHaveLength(2);
     await page.getByLabel("Pour confirmer, tapez le nombre de demandes à effacer").fill("2");
     await page.getByRole("button", { name: "Effacer définitivement" }).click();
     await page.getByText("Effacé : 2 demande(s)").waitFor();
-    expect(await store.findByEmail(marie.email)).toEqual([]);
+    expect(await store.leads.findByEmail(marie.email)).toEqual([]);
     await page.screenshot({
       path: `${screenshots}/inbox-erase-${engine}-1280.png`,
       fullPage: true,
@@ -232,7 +232,7 @@ describe.each([
     expect(await violations(page)).toEqual([]);
     await page.getByRole("button", { name: "Supprimer définitivement" }).click();
     await page.getByText("La demande a été supprimée comme spam.").waitFor();
-    expect(await store.get(robot.id)).toBeUndefined();
+    expect(await store.leads.get(robot.id)).toBeUndefined();
 
     await page.getByRole("link", { name: "Journal" }).click();
     await page.getByRole("heading", { name: "Journal" }).waitFor();

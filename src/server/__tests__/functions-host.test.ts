@@ -81,7 +81,9 @@ test("on a server whose disk lasts, the same request is stored in the embedded d
   const store = await openLeadStore(readServerConfig(env).store);
   const answer = await post(env, undefined, async () => store);
   expect(answer.status).toBe(201);
-  expect((await store.list()).map((lead) => lead.id)).toEqual([(answer.body as { id: string }).id]);
+  expect((await store.leads.list()).map((lead) => lead.id)).toEqual([
+    (answer.body as { id: string }).id,
+  ]);
   await store.close();
   // A database created on the way: initdb takes seconds, tens on a busy machine.
 }, 300_000);

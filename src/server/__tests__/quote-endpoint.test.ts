@@ -285,7 +285,7 @@ describe("Gatsby Function (gatsby develop), its configuration", () => {
     jest.resetModules();
     await postJson(validRequest);
     const other = await sharedLeadStore(readServerConfig().store);
-    expect(await other.list()).toHaveLength(1);
+    expect(await other.leads.list()).toHaveLength(1);
     await other.close();
     expect(await storedLeads()).toHaveLength(1);
   }, 300_000);

@@ -81,7 +81,7 @@ test("sent twice in a row, unchanged: 201 twice, the first id, Idempotent-Replay
   expect(first.headers["idempotent-replayed"]).toBeUndefined();
   expect(again.headers["idempotent-replayed"]).toBe("true");
   expect([idOf(again), idOf(third)]).toEqual([idOf(first), idOf(first)]);
-  expect((await store.list()).map((lead) => lead.id)).toEqual([idOf(first)]);
+  expect((await store.leads.list()).map((lead) => lead.id)).toEqual([idOf(first)]);
 });
 
 test("sent five times at once, unchanged: 201 each, one id, one lead", async () => {
@@ -93,7 +93,7 @@ test("sent five times at once, unchanged: 201 each, one id, one lead", async () 
   expect(answers.filter((answer) => answer.headers["idempotent-replayed"] === "true")).toHaveLength(
     4,
   );
-  expect((await store.list()).map((lead) => lead.id)).toEqual([idOf(answers[0]!)]);
+  expect((await store.leads.list()).map((lead) => lead.id)).toEqual([idOf(answers[0]!)]);
 });
 
 test("another body under the same key and proof: 422, nothing stored", async () => {
@@ -105,7 +105,7 @@ test("another body under the same key and proof: 422, nothing stored", async () 
     messageText:
       "Cet en-tête Idempotency-Key a déjà servi pour une autre demande : envoyez-la avec une nouvelle clé",
   });
-  expect((await store.list()).map((lead) => lead.request.company)).toEqual([request.company]);
+  expect((await store.leads.list()).map((lead) => lead.request.company)).toEqual([request.company]);
 });
 
 test("another body under the same key and proof, at once: one 201, the other refused, one lead", async () => {
@@ -119,7 +119,7 @@ test("another body under the same key and proof, at once: one 201, the other ref
   const statuses = answers.map((answer) => answer.statusCode).sort();
   expect(statuses[0]).toBe(201);
   expect([403, 422]).toContain(statuses[1]);
-  expect(await store.list()).toHaveLength(1);
+  expect(await store.leads.list()).toHaveLength(1);
 });
 
 test("a spent proof under a new key: 403, nothing more stored", async () => {
@@ -128,14 +128,14 @@ test("a spent proof under a new key: 403, nothing more stored", async () => {
   const other = await post({ ...proof, "idempotency-key": "replay-second-key" });
   expect(other.statusCode).toBe(403);
   expect(other.json()).toEqual({ messageText: challengeFailedMessage });
-  expect(await store.list()).toHaveLength(1);
+  expect(await store.leads.list()).toHaveLength(1);
 });
 
 test("a spent proof without any key: 403, as nothing makes it the same request", async () => {
   const proof = await personHeaders();
   expect((await post(proof)).statusCode).toBe(201);
   expect((await post(proof)).statusCode).toBe(403);
-  expect(await store.list()).toHaveLength(1);
+  expect(await store.leads.list()).toHaveLength(1);
 });
 
 test("replays are not counted by the rate limit: two requests allowed, replayed often", async () => {

@@ -113,7 +113,7 @@ test("a post: its id in the answer, in one request line, in the lead's line, in 
       ms: expect.any(Number),
     }),
   ]);
-  expect((await store.get(leadId))?.requestId).toBe(requestId);
+  expect((await store.leads.get(leadId))?.requestId).toBe(requestId);
 
   // Nothing the visitor typed, in any line (the query string left out too).
   const logged = JSON.stringify(lines);
@@ -155,7 +155,7 @@ test("an incoming X-Request-Id is ignored from a client, kept from a trusted pro
   const fromProxy = await post({ "x-request-id": "nginx-4f8a1c0e9b7d" });
   expect(fromProxy.headers["x-request-id"]).toBe("nginx-4f8a1c0e9b7d");
   const leadId = (fromProxy.json() as { id: string }).id;
-  expect((await store.get(leadId))?.requestId).toBe("nginx-4f8a1c0e9b7d");
+  expect((await store.leads.get(leadId))?.requestId).toBe("nginx-4f8a1c0e9b7d");
   // Not an id's shape (a line break, a forged log line): a new one.
   const odd = await post({ "x-request-id": "x" });
   expect(odd.headers["x-request-id"]).toMatch(uuid);
@@ -172,7 +172,7 @@ test("after a restart, the lead's email and webhook carry the id of the request 
   // A new process: the store opened again from its folder.
   store = await openLeadStore(embeddedSettings(dataDir));
   const reopened = store;
-  const lead = (await reopened.get(leadId))!;
+  const lead = (await reopened.leads.get(leadId))!;
   expect(lead.requestId).toBe(requestId);
 
   // The email, as nodemailer writes it for the relay.
@@ -194,7 +194,7 @@ test("after a restart, the lead's email and webhook carry the id of the request 
     });
   });
   await new Promise<void>((done) => receiver.listen(0, "127.0.0.1", done));
-  const runner = new DeliveryRunner(reopened, {
+  const runner = new DeliveryRunner(reopened.deliveries, {
     config: {
       email: null,
       webhook: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, secret },

@@ -23,7 +23,7 @@ const list: Command = {
   args: "",
   summary: "toutes les demandes, de la plus ancienne à la plus récente",
   async run(_args, { out, store }) {
-    const leads = await (await store()).list();
+    const leads = await (await store()).leads.list();
     for (const lead of leads) {
       const { request } = lead;
       const quarantine = lead.quarantine ? ` [quarantaine : ${lead.quarantine.reason}]` : "";
@@ -44,7 +44,7 @@ const show: Command = {
       out("Indiquez la référence de la demande : npm run leads -- show ID");
       return 2;
     }
-    const lead = await (await store()).get(id);
+    const lead = await (await store()).leads.get(id);
     if (!lead) {
       out(`Aucune demande avec la référence ${id}.`);
       return 1;

@@ -57,7 +57,7 @@ export const spam: Command = {
       } else out(`Demande ${id} supprimée comme spam.`);
       return result.outcome === "deleted" ? 0 : 1;
     }
-    const leads = (await (await store()).list()).filter((lead) => lead.quarantine !== null);
+    const leads = (await (await store()).leads.list()).filter((lead) => lead.quarantine !== null);
     for (const lead of leads) {
       const { request } = lead;
       out(

@@ -1,5 +1,5 @@
 import { oneLine } from "../one-line";
-import type { Channel, ClaimOptions, Delivery, Lead, LeadStore } from "../leads/lead-store";
+import type { Channel, ClaimOptions, Delivery, DeliveryQueue, Lead } from "../leads/lead-store";
 import { processLogger, withoutAddresses, type LeadLogger } from "../log/logger";
 import { configuredChannels, type DeliveryConfig } from "./config";
 export { pendingDeliveries } from "./pending";
@@ -59,7 +59,7 @@ export class DeliveryRunner {
   private again: Promise<void> | null = null;
 
   constructor(
-    private readonly store: LeadStore,
+    private readonly queue: DeliveryQueue,
     options: RunnerOptions,
   ) {
     this.config = options.config;
@@ -110,7 +110,7 @@ export class DeliveryRunner {
   /** Claims the due leads (all pending ones with `ignoreBackOff`) and delivers them, once. */
   async runOnce(options: ClaimOptions = {}): Promise<RunSummary> {
     const claimedAt = this.now();
-    const leads = await this.store.claimDue(claimedAt, this.leaseMs, options);
+    const leads = await this.queue.claimDue(claimedAt, this.leaseMs, options);
     const summary: RunSummary = { sent: 0, failed: 0, leads: leads.length };
     await Promise.all(
       leads.map(async (lead) => {
@@ -143,7 +143,7 @@ export class DeliveryRunner {
         { leadId: lead.id, reqId: lead.requestId, channel, attempt: attempts, nextAttemptAt },
         `${channel} for lead ${lead.id} failed (attempt ${attempts}, next after ${nextAttemptAt}): ${withoutAddresses(lastError)}`,
       );
-      await this.store.recordDelivery(lead.id, channel, {
+      await this.queue.recordDelivery(lead.id, channel, {
         state: "pending",
         attempts,
         nextAttemptAt,
@@ -154,7 +154,7 @@ export class DeliveryRunner {
     }
     // Recorded right after the send: a crash in between is the one case that sends twice, and
     // the stable Message-ID and webhook-id let the receiving side drop that copy.
-    await this.store.recordDelivery(lead.id, channel, {
+    await this.queue.recordDelivery(lead.id, channel, {
       state: "sent",
       attempts,
       nextAttemptAt: null,

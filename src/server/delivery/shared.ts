@@ -18,7 +18,7 @@ export function sharedDeliveryRunner(
   let runner = runners.get(key);
   if (!runner) {
     runner = sharedLeadStore(config.store).then(
-      (store) => new DeliveryRunner(store, { config: config.delivery }),
+      (store) => new DeliveryRunner(store.deliveries, { config: config.delivery }),
     );
     // A runner that failed (no store) is not kept: the next request retries.
     runner.catch(() => runners.delete(key));

@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   });
   // Sessions of addresses removed from TEAM_EMAILS end now, for good: the address coming back
   // later does not bring them back.
-  const ended = await store.endSessionsExcept([...config.team.keys()], new Date());
+  const ended = await store.team.endSessionsExcept([...config.team.keys()], new Date());
   if (ended > 0) log.info(`team: ${ended} session(s) of addresses no longer in TEAM_EMAILS ended`);
   if (metrics && config.metrics) {
     const listener = await serveMetrics(metrics, config.metrics);

@@ -23,6 +23,32 @@ export interface Transaction extends Queryable {
 }
 
 /**
+ * What a repository runs its statements on (sql-store.ts): the database itself, or the connection
+ * of a transaction that several repositories share (`boundTo`). A repository's own multi-statement
+ * work goes through `transaction` either way.
+ */
+export interface Executor extends Queryable {
+  readonly engine: Engine;
+  /** One statement, never tried twice. */
+  once<R extends Row = Row>(text: string, values?: readonly unknown[]): Promise<Result<R>>;
+  /** Runs `work` all or nothing, committed when it resolves (or with the enclosing transaction). */
+  transaction<T>(work: (client: Queryable) => Promise<T>): Promise<T>;
+}
+
+/**
+ * An executor on a transaction already open: each statement runs on its connection, and a
+ * repository's own transaction is that one. Opened through the database instead, it would run on
+ * another of PostgreSQL's connections, outside the enclosing transaction and waiting for its
+ * locks, or wait forever for SQLite's one connection, which the enclosing transaction holds.
+ */
+export function boundTo(engine: Engine, client: Queryable): Executor {
+  const query = <R extends Row = Row>(text: string, values?: readonly unknown[]) =>
+    client.query<R>(text, values);
+  // A statement inside a transaction is never tried again: a lost connection fails the whole.
+  return { engine, query, once: query, transaction: (work) => work(client) };
+}
+
+/**
  * One numbered change of the schema, as each engine lists them (migrations-postgres.ts,
  * migrations-sqlite.ts) and migrations.ts applies them.
  */

@@ -37,6 +37,9 @@ export function leadColumns(engine: Engine): string {
 /** An instant as the store binds it: a Date, which each engine writes in its own type. */
 export const instant = (iso: string | null): Date | null => (iso === null ? null : new Date(iso));
 
+/** An instant as read, a Date (PostgreSQL) or text (SQLite), in ISO 8601. */
+export const iso = (value: Date | string): string => new Date(value).toISOString();
+
 export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function deliveryEntries(deliveries: Lead["deliveries"]): [Channel, Delivery][] {

@@ -1,10 +1,10 @@
 import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 
-// What the lead store does, split by job: the leads themselves (LeadRecords), their delivery
-// queue (DeliveryQueue), the anti-spam ledger (SpamLedger) and the inbox's team records
-// (TeamRecords). One SQL implementation keeps all four (sql-store.ts) on PostgreSQL or on the
-// embedded engine; each job has one contract test suite run against both
-// (src/test-utils/store-contract/).
+// What the lead store does, one repository per job: the leads themselves (LeadRecords), the
+// inbox's pages and changes (Inbox), their delivery queue (DeliveryQueue), the anti-spam ledger
+// (SpamLedger), the inbox's team records (TeamRecords) and its audit log (AuditLog). One SQL
+// implementation keeps them all (sql-store.ts) on PostgreSQL or on the embedded engine; each job
+// has one contract test suite run against both (src/test-utils/store-contract/).
 
 /** Thrown by `erase` when the person has another number of leads than confirmed: nothing is erased. */
 export class EraseCountError extends Error {
@@ -127,8 +127,12 @@ export interface LeadRecords {
     /** The number of leads the person confirmed: another number found deletes nothing. */
     expectedLeads?: number,
   ): Promise<{ leads: Lead[]; challenges: number; counters: number }>;
+}
+
+/** The inbox's reads and changes of leads: pages, the export's list, statuses, spam removed. */
+export interface Inbox {
   /** One page of the inbox. */
-  inbox(query: InboxQuery): Promise<InboxPage>;
+  page(query: InboxQuery): Promise<InboxPage>;
   /** Every lead the query matches, newest first, unpaged (the inbox's export). */
   matching(query: Omit<InboxQuery, "limit" | "offset">): Promise<Lead[]>;
   /** Sets a lead's status; undefined if no such lead. */
@@ -171,9 +175,17 @@ export interface AuditEntry {
   requestId: string | null;
 }
 
+/** Every sign-in and every action on leads, newest first when read. */
+export interface AuditLog {
+  /** Durable before it resolves. */
+  record(entry: AuditEntry): Promise<void>;
+  /** Newest first. */
+  page(page: { limit: number; offset: number }): Promise<{ entries: AuditEntry[]; total: number }>;
+}
+
 /**
  * The inbox's sign-in links and sessions (each stored by the SHA-256 of its secret, never the
- * secret), its audit log, and the daily quarantine email's one-per-day claim.
+ * secret), and the daily quarantine email's one-per-day claim.
  */
 export interface TeamRecords {
   createLink(link: {
@@ -196,13 +208,6 @@ export interface TeamRecords {
    * from TEAM_EMAILS stays signed out even if the address comes back. Resolves to how many.
    */
   endSessionsExcept(emails: readonly string[], now: Date): Promise<number>;
-  /** Durable before it resolves. */
-  audit(entry: AuditEntry): Promise<void>;
-  /** Newest first. */
-  auditLog(page: {
-    limit: number;
-    offset: number;
-  }): Promise<{ entries: AuditEntry[]; total: number }>;
   /**
    * True for the first call with `day` (YYYY-MM-DD in Paris), false for every later one, from
    * any process: the quarantine email goes once a day.
@@ -254,10 +259,26 @@ export interface SpamLedger {
   countHit(key: string, windowStart: Date, windowEnd: Date, hit?: string | null): Promise<number>;
 }
 
+/** The repositories of one database, or of one transaction on it. */
+export interface Repositories {
+  leads: LeadRecords;
+  inbox: Inbox;
+  deliveries: DeliveryQueue;
+  ledger: SpamLedger;
+  team: TeamRecords;
+  audit: AuditLog;
+}
+
 /**
- * The four jobs on one database, as the endpoint, the delivery runner, the inbox and the CLI get
- * them.
+ * The jobs on one database, as the endpoint, the delivery runner, the inbox and the CLI get them,
+ * and transactions across them.
  */
-export interface LeadStore extends LeadRecords, DeliveryQueue, SpamLedger, TeamRecords {
+export interface LeadStore extends Repositories {
+  /**
+   * Runs `work` in one transaction, committed when it resolves: what it writes through `repos` is
+   * kept together or not at all, and a repository's failure fails the whole. The store's own
+   * repositories are outside it: on SQLite, one used within `work` would wait for it forever.
+   */
+  transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { processLogger, type LeadLogger } from "../log/logger";
 import { oneLine } from "../one-line";
-import type { LeadStore } from "./lead-store";
+import type { LeadRecords } from "./lead-store";
 
 // How long leads are kept (RGPD: no longer than needed; the CNIL's three years for prospects),
 // and the purge the server runs on its own, so that nobody has to remember it.
@@ -8,9 +8,9 @@ import type { LeadStore } from "./lead-store";
 const dayMs = 86_400_000;
 
 /** Deletes the leads older than the retention, and the ended anti-bot records. */
-export async function purgeExpired(store: LeadStore, days: number, now = new Date()) {
+export async function purgeExpired(leads: LeadRecords, days: number, now = new Date()) {
   const before = new Date(now.getTime() - days * dayMs);
-  return { before, deleted: await store.purge(before, now) };
+  return { before, deleted: await leads.purge(before, now) };
 }
 
 /**
@@ -18,12 +18,12 @@ export async function purgeExpired(store: LeadStore, days: number, now = new Dat
  * away) is logged and tried again the next day; it never stops the server.
  */
 export function startDailyPurge(
-  store: LeadStore,
+  leads: LeadRecords,
   days: number,
   log: LeadLogger = processLogger(),
 ): { stop(): void } {
   const run = () => {
-    purgeExpired(store, days).then(
+    purgeExpired(leads, days).then(
       ({ before, deleted }) => {
         if (deleted > 0) {
           log.info(

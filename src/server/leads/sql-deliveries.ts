@@ -1,4 +1,4 @@
-import { placeholders, type Database, type Queryable } from "./database";
+import { placeholders, type Executor, type Queryable } from "./database";
 import { dialects } from "./dialect";
 import { instant, leadColumns, toLead, type LeadRow } from "./lead-rows";
 import type { Channel, ClaimOptions, Delivery, DeliveryQueue, Lead } from "./lead-store";
@@ -7,14 +7,14 @@ import type { Channel, ClaimOptions, Delivery, DeliveryQueue, Lead } from "./lea
 
 export class SqlDeliveryQueue implements DeliveryQueue {
   constructor(
-    private readonly database: Database,
+    private readonly db: Executor,
     private readonly ready: () => Promise<void>,
   ) {}
 
   async claimDue(now: Date, leaseMs: number, options: ClaimOptions = {}): Promise<Lead[]> {
     await this.ready();
-    const claimed = await this.database.query<{ lead_id: string; channel: Channel }>(
-      dialects[this.database.engine].claimDue,
+    const claimed = await this.db.query<{ lead_id: string; channel: Channel }>(
+      dialects[this.db.engine].claimDue,
       [
         now,
         new Date(now.getTime() + leaseMs),
@@ -28,8 +28,8 @@ export class SqlDeliveryQueue implements DeliveryQueue {
       channels.set(lead_id, (channels.get(lead_id) ?? new Set()).add(channel));
     }
     const ids = [...channels.keys()];
-    const { rows } = await this.database.query<LeadRow>(
-      `SELECT ${leadColumns(this.database.engine)} FROM leads l
+    const { rows } = await this.db.query<LeadRow>(
+      `SELECT ${leadColumns(this.db.engine)} FROM leads l
        WHERE l.id IN (${placeholders(1, ids.length)}) ORDER BY l.seq`,
       ids,
     );
@@ -45,7 +45,7 @@ export class SqlDeliveryQueue implements DeliveryQueue {
 
   async recordDelivery(id: string, channel: Channel, delivery: Delivery): Promise<void> {
     await this.ready();
-    await writeDelivery(this.database, id, channel, delivery);
+    await writeDelivery(this.db, id, channel, delivery);
   }
 }
 

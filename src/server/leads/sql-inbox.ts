@@ -1,16 +1,12 @@
-import { wholeNumber, type Database } from "./database";
+import { wholeNumber, type Executor } from "./database";
 import { leadColumns, toLead, uuidPattern, type LeadRow } from "./lead-rows";
-import type { InboxPage, InboxQuery, Lead, LeadRecords, LeadStatus } from "./lead-store";
+import type { Inbox, InboxPage, InboxQuery, Lead, LeadStatus } from "./lead-store";
 import { containsPattern } from "./search-fold";
 
 // The inbox's reads and writes of leads (tables leads and lead_deliveries), one text for both
 // engines: pages newest first, filtered and searched, a lead's status, a spam deleted.
 
 type Filter = Omit<InboxQuery, "limit" | "offset">;
-
-/** The lead records' methods this module keeps; sql-leads.ts keeps the others. */
-export type InboxMethods =
-  "inbox" | "matching" | "setStatus" | "removeQuarantined" | "quarantineCount";
 
 /** Newest first; leads received at the same instant, the last stored first. */
 const newestFirst = "ORDER BY l.received_at DESC, l.seq DESC";
@@ -40,17 +36,17 @@ function conditions(filter: Filter): { where: string; values: unknown[] } {
   return { where: clauses.length > 0 ? clauses.join(" AND ") : "TRUE", values };
 }
 
-export class SqlInbox implements Pick<LeadRecords, InboxMethods> {
+export class SqlInbox implements Inbox {
   private readonly columns: string;
 
   constructor(
-    private readonly database: Database,
+    private readonly db: Executor,
     private readonly ready: () => Promise<void>,
   ) {
-    this.columns = leadColumns(database.engine);
+    this.columns = leadColumns(db.engine);
   }
 
-  async inbox(query: InboxQuery): Promise<InboxPage> {
+  async page(query: InboxQuery): Promise<InboxPage> {
     await this.ready();
     const { where, values } = conditions(query);
     const limit = wholeNumber(query.limit, "limit");
@@ -59,14 +55,14 @@ export class SqlInbox implements Pick<LeadRecords, InboxMethods> {
     // The page's rows chosen first, by the index alone; only they are then read whole, with
     // their deliveries: a deep page does not gather the deliveries of every row it skips.
     const [page, total] = await Promise.all([
-      this.database.query<LeadRow>(
+      this.db.query<LeadRow>(
         `SELECT ${this.columns} FROM (
            SELECT l.seq FROM leads l WHERE ${where} ${newestFirst}
            LIMIT $${n + 1} OFFSET $${n + 2}
          ) page JOIN leads l ON l.seq = page.seq ${newestFirst}`,
         [...values, limit, offset],
       ),
-      this.database.query<{ total: number | string }>(
+      this.db.query<{ total: number | string }>(
         `SELECT count(*) AS total FROM leads l WHERE ${where}`,
         values,
       ),
@@ -77,7 +73,7 @@ export class SqlInbox implements Pick<LeadRecords, InboxMethods> {
   async matching(filter: Filter): Promise<Lead[]> {
     await this.ready();
     const { where, values } = conditions(filter);
-    const { rows } = await this.database.query<LeadRow>(
+    const { rows } = await this.db.query<LeadRow>(
       `SELECT ${this.columns} FROM leads l WHERE ${where} ${newestFirst}`,
       values,
     );
@@ -89,12 +85,12 @@ export class SqlInbox implements Pick<LeadRecords, InboxMethods> {
     // Not a uuid: no such lead (PostgreSQL would otherwise refuse the query).
     if (!uuidPattern.test(id)) return undefined;
     const key = id.toLowerCase();
-    const updated = await this.database.query("UPDATE leads SET status = $2 WHERE id = $1", [
+    const updated = await this.db.query("UPDATE leads SET status = $2 WHERE id = $1", [
       key,
       status,
     ]);
     if (updated.rowCount === 0) return undefined;
-    const { rows } = await this.database.query<LeadRow>(
+    const { rows } = await this.db.query<LeadRow>(
       `SELECT ${this.columns} FROM leads l WHERE l.id = $1`,
       [key],
     );
@@ -106,7 +102,7 @@ export class SqlInbox implements Pick<LeadRecords, InboxMethods> {
     if (!uuidPattern.test(id)) return false;
     // Deliveries go with their lead (ON DELETE CASCADE). One statement: a release between the
     // page's read and this delete keeps the lead.
-    const { rowCount } = await this.database.query(
+    const { rowCount } = await this.db.query(
       "DELETE FROM leads WHERE id = $1 AND quarantine IS NOT NULL",
       [id.toLowerCase()],
     );
@@ -115,7 +111,7 @@ export class SqlInbox implements Pick<LeadRecords, InboxMethods> {
 
   async quarantineCount(): Promise<number> {
     await this.ready();
-    const { rows } = await this.database.query<{ n: number | string }>(
+    const { rows } = await this.db.query<{ n: number | string }>(
       "SELECT count(*) AS n FROM leads l WHERE l.quarantine IS NOT NULL",
     );
     return Number(rows[0]?.n ?? 0);

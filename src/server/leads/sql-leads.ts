@@ -1,25 +1,24 @@
 import { emailCounterKey } from "../spam/rate-limit";
-import { placeholders, type Database, type Queryable } from "./database";
+import { placeholders, type Executor, type Queryable } from "./database";
 import { dialects } from "./dialect";
 import { deliveryEntries, leadColumns, toLead, uuidPattern, type LeadRow } from "./lead-rows";
 import { EraseCountError, type Lead, type LeadRecords, type SaveResult } from "./lead-store";
 import { searchText } from "./search-fold";
 import { writeDelivery } from "./sql-deliveries";
-import type { InboxMethods } from "./sql-inbox";
 
 // The leads in SQL (tables leads and lead_deliveries), one text for both engines; the inbox's
 // pages, statuses and removals are in sql-inbox.ts.
 
 const byEmail = "lower(l.request ->> 'email') = lower($1)";
 
-export class SqlLeadRecords implements Omit<LeadRecords, InboxMethods> {
+export class SqlLeadRecords implements LeadRecords {
   private readonly columns: string;
 
   constructor(
-    private readonly database: Database,
+    private readonly db: Executor,
     private readonly ready: () => Promise<void>,
   ) {
-    this.columns = leadColumns(database.engine);
+    this.columns = leadColumns(db.engine);
   }
 
   async save(lead: Lead): Promise<SaveResult> {
@@ -27,7 +26,7 @@ export class SqlLeadRecords implements Omit<LeadRecords, InboxMethods> {
     // One transaction: the lead and its deliveries are committed together or not at all, and
     // the visitor's 201 waits for that commit. ON CONFLICT DO NOTHING waits for a concurrent
     // insert of the same key to end, so two processes racing with one request store one row.
-    const created = await this.database.transaction(async (client) => {
+    const created = await this.db.transaction(async (client) => {
       const inserted = await client.query(
         `INSERT INTO leads
            (id, idempotency_key, fingerprint, received_at, request, quarantine, request_id,
@@ -68,25 +67,25 @@ export class SqlLeadRecords implements Omit<LeadRecords, InboxMethods> {
 
   private async getByKey(key: string | null): Promise<Lead | undefined> {
     if (key === null) return undefined;
-    return (await this.read(this.database, "l.idempotency_key = $1", [key]))[0];
+    return (await this.read(this.db, "l.idempotency_key = $1", [key]))[0];
   }
 
   async get(id: string): Promise<Lead | undefined> {
     await this.ready();
     // Not a uuid: no such lead (PostgreSQL would otherwise refuse the query).
     if (!uuidPattern.test(id)) return undefined;
-    return (await this.read(this.database, "l.id = $1", [id.toLowerCase()]))[0];
+    return (await this.read(this.db, "l.id = $1", [id.toLowerCase()]))[0];
   }
 
   async list(): Promise<Lead[]> {
     await this.ready();
-    return this.read(this.database, "TRUE", []);
+    return this.read(this.db, "TRUE", []);
   }
 
   async release(id: string): Promise<Lead | undefined> {
     await this.ready();
     if (!uuidPattern.test(id)) return undefined;
-    const { rowCount } = await this.database.query(
+    const { rowCount } = await this.db.query(
       "UPDATE leads SET quarantine = NULL WHERE id = $1 AND quarantine IS NOT NULL",
       [id.toLowerCase()],
     );
@@ -95,12 +94,12 @@ export class SqlLeadRecords implements Omit<LeadRecords, InboxMethods> {
 
   async findByEmail(email: string): Promise<Lead[]> {
     await this.ready();
-    return this.read(this.database, byEmail, [email.trim()]);
+    return this.read(this.db, byEmail, [email.trim()]);
   }
 
   async purge(before: Date, now: Date): Promise<number> {
     await this.ready();
-    return this.database.transaction(async (client) => {
+    return this.db.transaction(async (client) => {
       // Deliveries go with their lead (ON DELETE CASCADE).
       const leads = await client.query("DELETE FROM leads WHERE received_at < $1", [before]);
       await client.query("DELETE FROM spent_challenges WHERE expires_at < $1", [now]);
@@ -123,8 +122,8 @@ export class SqlLeadRecords implements Omit<LeadRecords, InboxMethods> {
   ): Promise<{ leads: Lead[]; challenges: number; counters: number }> {
     await this.ready();
     const owner = emailCounterKey(email);
-    const { lockRead } = dialects[this.database.engine];
-    return this.database.transaction(async (client) => {
+    const { lockRead } = dialects[this.db.engine];
+    return this.db.transaction(async (client) => {
       // Deleted by what was read: a lead saved meanwhile by the same person is not in this list
       // and stays (the next erase finds it).
       const leads = await this.read(client, byEmail, [email.trim()], lockRead);

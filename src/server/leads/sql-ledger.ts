@@ -1,4 +1,4 @@
-import type { Database, Queryable } from "./database";
+import type { Executor, Queryable } from "./database";
 import type { SpamLedger } from "./lead-store";
 
 // The anti-spam ledger in SQL: spent challenges and fixed-window rate counters, shared by every
@@ -7,7 +7,7 @@ import type { SpamLedger } from "./lead-store";
 
 export class SqlSpamLedger implements SpamLedger {
   constructor(
-    private readonly database: Database,
+    private readonly db: Executor,
     private readonly ready: () => Promise<void>,
   ) {}
 
@@ -22,7 +22,7 @@ export class SqlSpamLedger implements SpamLedger {
     // other gets a row back only when it is the same spender (the conflict waits for the first
     // insert to commit, then the WHERE compares); NULL never equals NULL. Challenges past their
     // expiry are forgotten on the way (the index keeps it cheap).
-    return this.database.transaction(async (client) => {
+    return this.db.transaction(async (client) => {
       await client.query("DELETE FROM spent_challenges WHERE expires_at < $1", [new Date()]);
       const { rowCount } = await client.query(
         `INSERT INTO spent_challenges (nonce, owner, expires_at, spender) VALUES ($1, $2, $3, $4)
@@ -52,10 +52,10 @@ export class SqlSpamLedger implements SpamLedger {
       );
       return rows[0]?.hits ?? 1;
     };
-    if (hit === null) return this.database.transaction(count);
+    if (hit === null) return this.db.transaction(count);
     // The hit's row first: a second copy of the request inserting it at the same moment waits
     // for this transaction to commit, then reads the position this one recorded.
-    return this.database.transaction(async (client) => {
+    return this.db.transaction(async (client) => {
       await client.query("DELETE FROM rate_hits WHERE window_end <= $1", [windowStart]);
       const claimed = await client.query(
         `INSERT INTO rate_hits (key, window_start, window_end, hit, position)

@@ -1,15 +1,26 @@
 import { processLogger } from "../log/logger";
-import type { Database } from "./database";
-import type { LeadStore } from "./lead-store";
+import { boundTo, type Database, type Executor } from "./database";
+import type {
+  AuditLog,
+  DeliveryQueue,
+  Inbox,
+  LeadRecords,
+  LeadStore,
+  Repositories,
+  SpamLedger,
+  TeamRecords,
+} from "./lead-store";
 import { latestVersion, migrate, schemaVersion, SchemaTooNewError } from "./migrations";
+import { SqlAuditLog } from "./sql-audit";
 import { SqlDeliveryQueue } from "./sql-deliveries";
 import { SqlInbox } from "./sql-inbox";
 import { SqlLeadRecords } from "./sql-leads";
 import { SqlSpamLedger } from "./sql-ledger";
 import { SqlTeamRecords } from "./sql-team";
 
-// The lead store: its four jobs (lead-store.ts) over one database, PostgreSQL or SQLite, with
-// the same SQL but where the dialects differ (dialect.ts), and each engine's migrations.
+// The lead store: its repositories, one per job (lead-store.ts), over one database, PostgreSQL or
+// SQLite, with the same SQL but where the dialects differ (dialect.ts), and each engine's
+// migrations. Every repository, the store's own and a transaction's, shares one schema check.
 
 /** Thrown while the database lacks the schema: the endpoint answers 500 and logs this message. */
 export class SchemaMissingError extends Error {
@@ -22,57 +33,46 @@ export class SchemaMissingError extends Error {
   }
 }
 
+/** The repositories, each running its statements on `db`, and checking the schema with `ready`. */
+function repositories(db: Executor, ready: () => Promise<void>): Repositories {
+  return {
+    leads: new SqlLeadRecords(db, ready),
+    inbox: new SqlInbox(db, ready),
+    deliveries: new SqlDeliveryQueue(db, ready),
+    ledger: new SqlSpamLedger(db, ready),
+    team: new SqlTeamRecords(db, ready),
+    audit: new SqlAuditLog(db, ready),
+  };
+}
+
 export class SqlLeadStore implements LeadStore {
   private schemaChecked = false;
-  private readonly records: SqlLeadRecords;
-  private readonly queue: SqlDeliveryQueue;
-  private readonly ledger: SqlSpamLedger;
-  private readonly inboxReads: SqlInbox;
-  private readonly team: SqlTeamRecords;
+  readonly leads: LeadRecords;
+  readonly inbox: Inbox;
+  readonly deliveries: DeliveryQueue;
+  readonly ledger: SpamLedger;
+  readonly team: TeamRecords;
+  readonly audit: AuditLog;
+  private readonly check = () => this.ready();
 
   constructor(readonly database: Database) {
-    const ready = () => this.ready();
-    this.records = new SqlLeadRecords(database, ready);
-    this.queue = new SqlDeliveryQueue(database, ready);
-    this.ledger = new SqlSpamLedger(database, ready);
-    this.inboxReads = new SqlInbox(database, ready);
-    this.team = new SqlTeamRecords(database, ready);
+    const repos = repositories(database, this.check);
+    this.leads = repos.leads;
+    this.inbox = repos.inbox;
+    this.deliveries = repos.deliveries;
+    this.ledger = repos.ledger;
+    this.team = repos.team;
+    this.audit = repos.audit;
   }
 
-  save = (...args: Parameters<LeadStore["save"]>) => this.records.save(...args);
-  get = (...args: Parameters<LeadStore["get"]>) => this.records.get(...args);
-  findByKey = (...args: Parameters<LeadStore["findByKey"]>) => this.records.findByKey(...args);
-  list = () => this.records.list();
-  release = (...args: Parameters<LeadStore["release"]>) => this.records.release(...args);
-  findByEmail = (...args: Parameters<LeadStore["findByEmail"]>) =>
-    this.records.findByEmail(...args);
-  purge = (...args: Parameters<LeadStore["purge"]>) => this.records.purge(...args);
-  erase = (...args: Parameters<LeadStore["erase"]>) => this.records.erase(...args);
-  inbox = (...args: Parameters<LeadStore["inbox"]>) => this.inboxReads.inbox(...args);
-  matching = (...args: Parameters<LeadStore["matching"]>) => this.inboxReads.matching(...args);
-  setStatus = (...args: Parameters<LeadStore["setStatus"]>) => this.inboxReads.setStatus(...args);
-  removeQuarantined = (...args: Parameters<LeadStore["removeQuarantined"]>) =>
-    this.inboxReads.removeQuarantined(...args);
-  quarantineCount = () => this.inboxReads.quarantineCount();
-  claimDue = (...args: Parameters<LeadStore["claimDue"]>) => this.queue.claimDue(...args);
-  recordDelivery = (...args: Parameters<LeadStore["recordDelivery"]>) =>
-    this.queue.recordDelivery(...args);
-  spendChallenge = (...args: Parameters<LeadStore["spendChallenge"]>) =>
-    this.ledger.spendChallenge(...args);
-  countHit = (...args: Parameters<LeadStore["countHit"]>) => this.ledger.countHit(...args);
-  createLink = (...args: Parameters<LeadStore["createLink"]>) => this.team.createLink(...args);
-  useLink = (...args: Parameters<LeadStore["useLink"]>) => this.team.useLink(...args);
-  createSession = (...args: Parameters<LeadStore["createSession"]>) =>
-    this.team.createSession(...args);
-  findSession = (...args: Parameters<LeadStore["findSession"]>) => this.team.findSession(...args);
-  endSession = (...args: Parameters<LeadStore["endSession"]>) => this.team.endSession(...args);
-  endSessionsExcept = (...args: Parameters<LeadStore["endSessionsExcept"]>) =>
-    this.team.endSessionsExcept(...args);
-  audit = (...args: Parameters<LeadStore["audit"]>) => this.team.audit(...args);
-  auditLog = (...args: Parameters<LeadStore["auditLog"]>) => this.team.auditLog(...args);
-  claimDigest = (...args: Parameters<LeadStore["claimDigest"]>) => this.team.claimDigest(...args);
-  unclaimDigest = (...args: Parameters<LeadStore["unclaimDigest"]>) =>
-    this.team.unclaimDigest(...args);
+  async transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {
+    // Checked before BEGIN, through the database: on SQLite's one connection that read would
+    // wait for the transaction to end. Inside it, the repositories find the schema checked.
+    await this.ready();
+    return this.database.transaction((client) =>
+      work(repositories(boundTo(this.database.engine, client), this.check)),
+    );
+  }
 
   /** Applies the migrations not applied yet; resolves to their versions. */
   async migrate(): Promise<number[]> {
@@ -91,7 +91,7 @@ export class SqlLeadStore implements LeadStore {
   }
 
   /**
-   * Resolves once the schema is the code's, as any method's first use checks it: for work that
+   * Resolves once the schema is the code's, as any repository's first use checks it: for work that
    * writes through `database` itself (lead-import.ts).
    */
   checkSchema(): Promise<void> {

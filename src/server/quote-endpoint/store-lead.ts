@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 import { pendingDeliveries } from "../delivery/pending";
-import type { Channel, Lead, LeadStore } from "../leads/lead-store";
+import type { Channel, Lead, LeadRecords } from "../leads/lead-store";
 import type { LeadLogger } from "../log/logger";
 import { answer, refuse, responseMessages, type QuoteEndpointResponse } from "./answers";
 
@@ -63,7 +63,7 @@ export interface NewLead {
 }
 
 export async function storeLead(
-  store: LeadStore,
+  leads: LeadRecords,
   fields: NewLead,
   {
     delivery,
@@ -89,7 +89,7 @@ export async function storeLead(
     deliveries: pendingDeliveries(delivery?.channels() ?? []),
     status: "new",
   };
-  const saved = await store.save(lead);
+  const saved = await leads.save(lead);
   // Stored (durably: the save resolves after the fsync or the commit), so now announced; a
   // replay or a conflict kicks too, which retries earlier failures past their back-off.
   if (delivery) {

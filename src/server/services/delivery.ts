@@ -19,7 +19,7 @@ const sweepIntervalMs = 15_000;
 
 export default fp<RunnerOptions>(
   async (app, options) => {
-    const delivery = new DeliveryRunner(app.store, options);
+    const delivery = new DeliveryRunner(app.store.deliveries, options);
     app.decorate("delivery", delivery);
     let sweep: NodeJS.Timeout | undefined;
     app.addHook("onListen", async () => {

@@ -20,7 +20,7 @@ export interface SchedulesOptions {
 
 export default fp<SchedulesOptions>(
   async (app, { retentionDays, email, siteUrl, hasInbox }) => {
-    const purge = startDailyPurge(app.store, retentionDays, app.log);
+    const purge = startDailyPurge(app.store.leads, retentionDays, app.log);
     const digest = email
       ? startQuarantineDigest(app.store, email, siteUrl, hasInbox, app.log)
       : undefined;

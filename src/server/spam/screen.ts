@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { QuoteRequest } from "../../shared/quote-request/quote-request";
-import type { LeadStore } from "../leads/lead-store";
+import type { SpamLedger } from "../leads/lead-store";
 import type { ServerConfig } from "../config";
 import type { LeadLogger } from "../log/logger";
 import {
@@ -17,9 +17,6 @@ import { formSignalHeaders, suspicionReason } from "./suspicion";
 // stored: the proof of work, the rate limits, then the signs that quarantine a request.
 
 export const challengeFailedMessage = "La vérification anti-robot a échoué, veuillez réessayer";
-
-/** What the defences need from a lead store (the embedded SQLite and PostgreSQL stores alike). */
-export type SpamStore = Pick<LeadStore, "spendChallenge" | "countHit">;
 
 export type SpamSettings = { secret: string; limits: RateLimits };
 
@@ -66,7 +63,7 @@ export async function screenQuoteRequest({
   request,
   headers,
   clientAddress,
-  store,
+  ledger,
   settings,
   spender = null,
   now = new Date(),
@@ -76,7 +73,8 @@ export async function screenQuoteRequest({
   headers: Readonly<Headers>;
   /** The client's address, after the trusted proxies (TRUST_PROXY) if any. */
   clientAddress: string;
-  store: SpamStore;
+  /** The store's anti-spam ledger (the embedded SQLite and PostgreSQL stores alike). */
+  ledger: SpamLedger;
   settings: SpamSettings;
   /** See `spenderOf`: null for a request without Idempotency-Key. */
   spender?: string | null;
@@ -93,7 +91,7 @@ export async function screenQuoteRequest({
   if (!challenge.ok) return refused(challenge.failure);
 
   const verdict = await checkRateLimits(
-    store,
+    ledger,
     settings.limits,
     { addressKey: addressKey(clientAddress), email: request.email },
     now,
@@ -110,7 +108,7 @@ export async function screenQuoteRequest({
   }
   // Spent last, so that a request refused above leaves its solution for the retry.
   const owner = emailCounterKey(request.email);
-  if (!(await store.spendChallenge(challenge.nonce, challenge.expiresAt, owner, spender))) {
+  if (!(await ledger.spendChallenge(challenge.nonce, challenge.expiresAt, owner, spender))) {
     return refused("spent");
   }
 

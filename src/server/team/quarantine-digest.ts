@@ -30,7 +30,7 @@ function parisDay(now: Date): { day: string; hour: number } {
 export type DigestOutcome = "sent" | "empty" | "too-early" | "already-sent";
 
 export async function sendQuarantineDigest(
-  store: Pick<LeadStore, "quarantineCount" | "claimDigest" | "unclaimDigest">,
+  store: Pick<LeadStore, "inbox" | "team">,
   email: EmailConfig,
   siteUrl: string,
   hasInbox: boolean,
@@ -38,15 +38,15 @@ export async function sendQuarantineDigest(
 ): Promise<DigestOutcome> {
   const { day, hour } = parisDay(now);
   if (hour < fromHour) return "too-early";
-  const count = await store.quarantineCount();
+  const count = await store.inbox.quarantineCount();
   if (count === 0) return "empty";
-  if (!(await store.claimDigest(day, now))) return "already-sent";
+  if (!(await store.team.claimDigest(day, now))) return "already-sent";
   const sender = new EmailSender(email.smtpUrl);
   try {
     await sender.send(quarantineDigestMessage(email.to, email.from, siteUrl, count, hasInbox));
   } catch (error) {
     // The relay is down: the day is given back, and the next hourly check tries again.
-    await store.unclaimDigest(day);
+    await store.team.unclaimDigest(day);
     throw error;
   } finally {
     sender.close();

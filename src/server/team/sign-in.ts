@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { TeamMembers } from "../config-values";
-import type { TeamRecords, TeamRole, TeamSession } from "../leads/lead-store";
-import { checkRateLimits, type RateCounter, type RateLimits } from "../spam/rate-limit";
+import type { LeadStore, TeamRole, TeamSession } from "../leads/lead-store";
+import { checkRateLimits, type RateLimits } from "../spam/rate-limit";
 
 // The inbox's sign-in, without passwords: an address of TEAM_EMAILS asks for a link, the link
 // (one use, 15 minutes) opens a page whose button starts a session (12 hours). Links and sessions
@@ -22,7 +22,8 @@ const newSecret = () => randomBytes(32).toString("base64url");
 /** A secret as this module makes them: 43 base64url characters. Anything else is refused unread. */
 const secretShape = /^[A-Za-z0-9_-]{43}$/;
 
-export type TeamStore = TeamRecords & RateCounter;
+/** The team's records, and the ledger that counts link requests against their rate limits. */
+export type TeamStore = Pick<LeadStore, "team" | "ledger">;
 
 export type LinkRequest =
   | { outcome: "accepted"; address: string }
@@ -43,7 +44,7 @@ export async function checkLinkRequest(
   const address = email.trim().toLowerCase();
   if (address.length > 254 || !/^[^@\s]+@[^@\s]+$/.test(address)) return { outcome: "malformed" };
   const verdict = await checkRateLimits(
-    store,
+    store.ledger,
     linkRequestLimits,
     { addressKey: `team-link:${clientKey}`, email: `team-link:${address}` },
     now,
@@ -62,7 +63,7 @@ export async function issueLink(
 ): Promise<boolean> {
   if (!team.has(address)) return false;
   const token = newSecret();
-  await store.createLink({
+  await store.team.createLink({
     tokenHash: secretHash(token),
     email: address,
     createdAt: now,
@@ -89,7 +90,7 @@ export async function startSession(
   now = new Date(),
 ): Promise<StartedSession | undefined> {
   if (!secretShape.test(token)) return undefined;
-  const link = await store.useLink(secretHash(token), now);
+  const link = await store.team.useLink(secretHash(token), now);
   const role = link && team.get(link.email);
   if (!link || !role) return undefined;
   const secret = newSecret();
@@ -100,7 +101,7 @@ export async function startSession(
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + sessionLifetimeMs).toISOString(),
   };
-  await store.createSession({ ...session, idHash: secretHash(secret) });
+  await store.team.createSession({ ...session, idHash: secretHash(secret) });
   return { secret, session };
 }
 
@@ -112,7 +113,7 @@ export async function findSession(
   now = new Date(),
 ): Promise<TeamSession | undefined> {
   if (!secret || !secretShape.test(secret)) return undefined;
-  const session = await store.findSession(secretHash(secret), now);
+  const session = await store.team.findSession(secretHash(secret), now);
   const role: TeamRole | undefined = session && team.get(session.email);
   return session && role ? { ...session, role } : undefined;
 }

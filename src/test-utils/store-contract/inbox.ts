@@ -27,7 +27,7 @@ export function inboxContract(name: string, engine: () => Engine): void {
     beforeEach(() => engine().clear());
 
     async function saveAll(...leads: Lead[]): Promise<void> {
-      for (const lead of leads) await engine().store.save(lead);
+      for (const lead of leads) await engine().store.leads.save(lead);
     }
 
     test("pages newest first, a tie in insertion order (the last stored first), with the total", async () => {
@@ -40,17 +40,20 @@ export function inboxContract(name: string, engine: () => Engine): void {
       const late = at(1);
       await saveAll(oldest, tieFirst, tieSecond, newest, late);
       const expected = ids([newest, tieSecond, tieFirst, late, oldest]);
-      const first = await store.inbox({ limit: 2, offset: 0 });
+      const first = await store.inbox.page({ limit: 2, offset: 0 });
       expect(first).toEqual({ leads: [newest, tieSecond], total: 5 });
-      expect(ids((await second.inbox({ limit: 2, offset: 2 })).leads)).toEqual(
+      expect(ids((await second.inbox.page({ limit: 2, offset: 2 })).leads)).toEqual(
         expected.slice(2, 4),
       );
-      expect(await store.inbox({ limit: 2, offset: 4 })).toEqual({ leads: [oldest], total: 5 });
-      expect(await store.inbox({ limit: 2, offset: 10 })).toEqual({ leads: [], total: 5 });
-      expect(await store.inbox({ limit: 0, offset: 0 })).toEqual({ leads: [], total: 5 });
-      expect(ids(await store.matching({}))).toEqual(expected);
-      await expect(store.inbox({ limit: -1, offset: 0 })).rejects.toThrow(RangeError);
-      await expect(store.inbox({ limit: 10, offset: 1.5 })).rejects.toThrow(RangeError);
+      expect(await store.inbox.page({ limit: 2, offset: 4 })).toEqual({
+        leads: [oldest],
+        total: 5,
+      });
+      expect(await store.inbox.page({ limit: 2, offset: 10 })).toEqual({ leads: [], total: 5 });
+      expect(await store.inbox.page({ limit: 0, offset: 0 })).toEqual({ leads: [], total: 5 });
+      expect(ids(await store.inbox.matching({}))).toEqual(expected);
+      await expect(store.inbox.page({ limit: -1, offset: 0 })).rejects.toThrow(RangeError);
+      await expect(store.inbox.page({ limit: 10, offset: 1.5 })).rejects.toThrow(RangeError);
     });
 
     test("filters by status, quarantine and dates, each alone and together", async () => {
@@ -62,13 +65,13 @@ export function inboxContract(name: string, engine: () => Engine): void {
       const d = at(30, { company: "OPH de Lyon" }, spam);
       const e = at(40, { company: "Habitat du Nord" });
       await saveAll(a, b, c, d, e);
-      await store.setStatus(a.id, "done");
-      await store.setStatus(c.id, "in_progress");
-      await store.setStatus(d.id, "in_progress");
-      const page = async (query: Parameters<typeof store.matching>[0]) => {
-        const found = await store.inbox({ ...query, limit: 10, offset: 0 });
+      await store.inbox.setStatus(a.id, "done");
+      await store.inbox.setStatus(c.id, "in_progress");
+      await store.inbox.setStatus(d.id, "in_progress");
+      const page = async (query: Parameters<typeof store.inbox.matching>[0]) => {
+        const found = await store.inbox.page({ ...query, limit: 10, offset: 0 });
         expect(found.total).toBe(found.leads.length);
-        expect(ids(await store.matching(query))).toEqual(ids(found.leads));
+        expect(ids(await store.inbox.matching(query))).toEqual(ids(found.leads));
         return ids(found.leads);
       };
       expect(await page({ status: "new" })).toEqual(ids([e, b]));
@@ -112,7 +115,7 @@ export function inboxContract(name: string, engine: () => Engine): void {
       });
       await saveAll(elodie, gerard);
       const found = async (search: string) =>
-        ids((await store.inbox({ search, limit: 10, offset: 0 })).leads);
+        ids((await store.inbox.page({ search, limit: 10, offset: 0 })).leads);
       for (const search of [
         "élodie",
         "ELODIE",
@@ -160,7 +163,8 @@ export function inboxContract(name: string, engine: () => Engine): void {
         message: "Plain text abc without any of the characters that LIKE treats apart.",
       });
       await saveAll(percent, underscore, quoted);
-      const found = async (search: string) => ids((await store.matching({ search })).reverse());
+      const found = async (search: string) =>
+        ids((await store.inbox.matching({ search })).reverse());
       expect(await found("%")).toEqual([percent.id]);
       expect(await found("100 %")).toEqual([percent.id]);
       expect(await found("_")).toEqual([underscore.id]);
@@ -173,7 +177,7 @@ export function inboxContract(name: string, engine: () => Engine): void {
       expect(await found(`"guillemets"`)).toEqual([quoted.id]);
       expect(await found("'); DROP TABLE leads; --")).toEqual([quoted.id]);
       expect(await found("''")).toEqual([]);
-      expect((await store.list()).length).toBe(3);
+      expect((await store.leads.list()).length).toBe(3);
     });
 
     test("searches 10,000-character fields to their end; a search longer than any lead finds none", async () => {
@@ -182,13 +186,13 @@ export function inboxContract(name: string, engine: () => Engine): void {
       const other = at(1);
       await saveAll(long, other);
       expect(long.request.message.length).toBe(10_000);
-      expect((await store.inbox({ search: "aiguille", limit: 5, offset: 0 })).leads).toEqual([
+      expect((await store.inbox.page({ search: "aiguille", limit: 5, offset: 0 })).leads).toEqual([
         long,
       ]);
-      expect(ids(await store.matching({ search: long.request.message.slice(-9000) }))).toEqual([
-        long.id,
-      ]);
-      expect(await store.inbox({ search: "x".repeat(10_001), limit: 5, offset: 0 })).toEqual({
+      expect(
+        ids(await store.inbox.matching({ search: long.request.message.slice(-9000) })),
+      ).toEqual([long.id]);
+      expect(await store.inbox.page({ search: "x".repeat(10_001), limit: 5, offset: 0 })).toEqual({
         leads: [],
         total: 0,
       });
@@ -197,16 +201,18 @@ export function inboxContract(name: string, engine: () => Engine): void {
     test("sets a status for every process; an unknown lead is undefined", async () => {
       const { store, second } = engine();
       const lead = at(0);
-      await store.save(lead);
-      expect((await store.get(lead.id))?.status).toBe("new");
-      expect(await store.setStatus(lead.id.toUpperCase(), "in_progress")).toEqual({
+      await store.leads.save(lead);
+      expect((await store.leads.get(lead.id))?.status).toBe("new");
+      expect(await store.inbox.setStatus(lead.id.toUpperCase(), "in_progress")).toEqual({
         ...lead,
         status: "in_progress",
       });
-      expect((await second.get(lead.id))?.status).toBe("in_progress");
-      expect((await second.setStatus(lead.id, "done"))?.status).toBe("done");
-      expect(await store.setStatus("00000000-0000-4000-8000-000000000000", "done")).toBeUndefined();
-      expect(await store.setStatus("not-a-uuid", "done")).toBeUndefined();
+      expect((await second.leads.get(lead.id))?.status).toBe("in_progress");
+      expect((await second.inbox.setStatus(lead.id, "done"))?.status).toBe("done");
+      expect(
+        await store.inbox.setStatus("00000000-0000-4000-8000-000000000000", "done"),
+      ).toBeUndefined();
+      expect(await store.inbox.setStatus("not-a-uuid", "done")).toBeUndefined();
     });
 
     test("removes a quarantined lead with its deliveries, never a released one; counts the quarantine", async () => {
@@ -215,22 +221,22 @@ export function inboxContract(name: string, engine: () => Engine): void {
       const other = { ...at(1), quarantine: { reason: "trop rapide" } };
       const kept = at(2);
       await saveAll(spam, other, kept);
-      expect(await store.quarantineCount()).toBe(2);
-      expect(await store.removeQuarantined(kept.id)).toBe(false);
-      expect(await second.get(kept.id)).toBeDefined();
-      expect(await store.removeQuarantined(spam.id)).toBe(true);
-      expect(await store.removeQuarantined(spam.id)).toBe(false);
-      expect(await store.removeQuarantined("not-a-uuid")).toBe(false);
-      expect(await second.get(spam.id)).toBeUndefined();
+      expect(await store.inbox.quarantineCount()).toBe(2);
+      expect(await store.inbox.removeQuarantined(kept.id)).toBe(false);
+      expect(await second.leads.get(kept.id)).toBeDefined();
+      expect(await store.inbox.removeQuarantined(spam.id)).toBe(true);
+      expect(await store.inbox.removeQuarantined(spam.id)).toBe(false);
+      expect(await store.inbox.removeQuarantined("not-a-uuid")).toBe(false);
+      expect(await second.leads.get(spam.id)).toBeUndefined();
       const { rows } = await store.database.query<{ n: number | string }>(
         "SELECT count(*) AS n FROM lead_deliveries WHERE lead_id = $1",
         [spam.id],
       );
       expect(Number(rows[0]?.n)).toBe(0);
-      expect(await second.quarantineCount()).toBe(1);
-      await store.release(other.id);
-      expect(await store.quarantineCount()).toBe(0);
-      expect(ids(await store.list())).toEqual(ids([other, kept]));
+      expect(await second.inbox.quarantineCount()).toBe(1);
+      await store.leads.release(other.id);
+      expect(await store.inbox.quarantineCount()).toBe(0);
+      expect(ids(await store.leads.list())).toEqual(ids([other, kept]));
     });
   });
 }

@@ -15,24 +15,24 @@ export function leadRecordsContract(name: string, engine: () => Engine): void {
     test("save, replay, conflict; get and list read back exactly what was stored", async () => {
       const { store } = engine();
       const lead = makeLead();
-      expect(await store.save(lead)).toEqual({ outcome: "created", lead });
-      const replay = await store.save({
+      expect(await store.leads.save(lead)).toEqual({ outcome: "created", lead });
+      const replay = await store.leads.save({
         ...makeLead(),
         idempotencyKey: lead.idempotencyKey,
         fingerprint: lead.fingerprint,
       });
       expect(replay).toEqual({ outcome: "replayed", lead });
-      const conflict = await store.save({
+      const conflict = await store.leads.save({
         ...makeLead({ company: "Autre" }),
         idempotencyKey: lead.idempotencyKey,
       });
       expect(conflict).toEqual({ outcome: "conflict" });
-      expect(await store.get(lead.id)).toEqual(lead);
-      expect(await store.get("not-a-uuid")).toBeUndefined();
+      expect(await store.leads.get(lead.id)).toEqual(lead);
+      expect(await store.leads.get("not-a-uuid")).toBeUndefined();
       const keyless = makeLead({}, { key: null });
-      await store.save(keyless);
-      await store.save({ ...makeLead({}, { key: null }), id: crypto.randomUUID() });
-      const ids = (await store.list()).map((stored) => stored.id);
+      await store.leads.save(keyless);
+      await store.leads.save({ ...makeLead({}, { key: null }), id: crypto.randomUUID() });
+      const ids = (await store.leads.list()).map((stored) => stored.id);
       expect(ids.slice(0, 2)).toEqual([lead.id, keyless.id]);
       expect(ids).toHaveLength(3);
     });
@@ -46,11 +46,11 @@ export function leadRecordsContract(name: string, engine: () => Engine): void {
         email: "o'brien@hlm-exemple.fr",
       };
       const lead = makeLead(typed, { key: "clé $1 ' \\" });
-      expect(await store.save(lead)).toEqual({ outcome: "created", lead });
-      expect(await second.get(lead.id)).toEqual(lead);
-      expect(await store.findByKey("clé $1 ' \\")).toEqual(lead);
-      expect(await store.findByEmail("O'BRIEN@hlm-exemple.fr")).toEqual([lead]);
-      expect(await store.list()).toEqual([lead]);
+      expect(await store.leads.save(lead)).toEqual({ outcome: "created", lead });
+      expect(await second.leads.get(lead.id)).toEqual(lead);
+      expect(await store.leads.findByKey("clé $1 ' \\")).toEqual(lead);
+      expect(await store.leads.findByEmail("O'BRIEN@hlm-exemple.fr")).toEqual([lead]);
+      expect(await store.leads.list()).toEqual([lead]);
     });
 
     test("the same key saved by two processes at once is stored once", async () => {
@@ -58,12 +58,12 @@ export function leadRecordsContract(name: string, engine: () => Engine): void {
       const lead = makeLead();
       const results = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          (i % 2 ? second : store).save({ ...lead, id: crypto.randomUUID() }),
+          (i % 2 ? second : store).leads.save({ ...lead, id: crypto.randomUUID() }),
         ),
       );
       expect(results.filter((r) => r.outcome === "created")).toHaveLength(1);
       expect(results.filter((r) => r.outcome === "replayed")).toHaveLength(19);
-      expect((await second.list()).map((stored) => stored.idempotencyKey)).toEqual([
+      expect((await second.leads.list()).map((stored) => stored.idempotencyKey)).toEqual([
         lead.idempotencyKey,
       ]);
     });
@@ -71,13 +71,16 @@ export function leadRecordsContract(name: string, engine: () => Engine): void {
     test("releases a quarantined lead, for every process", async () => {
       const { store, second } = engine();
       const lead = { ...makeLead(), quarantine: { reason: "formulaire rempli en 0.4 s" } };
-      await store.save(lead);
-      const [first, again] = await Promise.all([store.release(lead.id), second.release(lead.id)]);
+      await store.leads.save(lead);
+      const [first, again] = await Promise.all([
+        store.leads.release(lead.id),
+        second.leads.release(lead.id),
+      ]);
       // Two releases at once (two members, a double click): one succeeds.
       expect([first, again].filter(Boolean)).toHaveLength(1);
       expect((first ?? again)?.quarantine).toBeNull();
-      expect((await second.get(lead.id))?.quarantine).toBeNull();
-      expect(await store.release("00000000-0000-4000-8000-000000000000")).toBeUndefined();
+      expect((await second.leads.get(lead.id))?.quarantine).toBeNull();
+      expect(await store.leads.release("00000000-0000-4000-8000-000000000000")).toBeUndefined();
     });
 
     test("purges the leads received before the retention date, and only them", async () => {
@@ -91,9 +94,9 @@ export function leadRecordsContract(name: string, engine: () => Engine): void {
       const old = aged("ancien@exemple.fr", 1100);
       const oldSpam = aged("robot@exemple.fr", 1096, { reason: "champ piège" });
       const recent = aged("recent@exemple.fr", 1094);
-      for (const lead of [old, oldSpam, recent]) await store.save(lead);
-      expect(await store.purge(new Date(now.getTime() - 1095 * day), now)).toBe(2);
-      expect((await store.list()).map((lead) => lead.id)).toEqual([recent.id]);
+      for (const lead of [old, oldSpam, recent]) await store.leads.save(lead);
+      expect(await store.leads.purge(new Date(now.getTime() - 1095 * day), now)).toBe(2);
+      expect((await store.leads.list()).map((lead) => lead.id)).toEqual([recent.id]);
     });
 
     test("finds and erases one person's leads, challenges and counters, leaving the others", async () => {
@@ -105,34 +108,34 @@ export function leadRecordsContract(name: string, engine: () => Engine): void {
         makeLead({ email: "claire.martin@oph-exemple.fr" }),
       ];
       const his = makeLead({ email: "paul.durand@oph-exemple.fr" });
-      for (const lead of [...hers, his]) await store.save(lead);
+      for (const lead of [...hers, his]) await store.leads.save(lead);
       const expiresAt = new Date(Date.now() + 600_000);
-      await store.spendChallenge("claire-1", expiresAt, claire);
-      await store.spendChallenge("paul-1", expiresAt, paul);
+      await store.ledger.spendChallenge("claire-1", expiresAt, claire);
+      await store.ledger.spendChallenge("paul-1", expiresAt, paul);
       const start = new Date(Math.floor(Date.now() / day) * day);
       const end = new Date(start.getTime() + day);
-      await store.countHit(claire, start, end);
-      await store.countHit(paul, start, end);
+      await store.ledger.countHit(claire, start, end);
+      await store.ledger.countHit(paul, start, end);
 
-      const found = await store.findByEmail("claire.martin@oph-exemple.fr");
+      const found = await store.leads.findByEmail("claire.martin@oph-exemple.fr");
       expect(found.map((lead) => lead.id)).toEqual(hers.map((lead) => lead.id));
       // Confirmed for another number of requests (one arrived since the list): nothing goes.
-      await expect(store.erase("claire.martin@oph-exemple.fr", 1)).rejects.toMatchObject({
+      await expect(store.leads.erase("claire.martin@oph-exemple.fr", 1)).rejects.toMatchObject({
         name: "EraseCountError",
         found: 2,
       });
-      expect(await store.findByEmail("claire.martin@oph-exemple.fr")).toHaveLength(2);
-      expect(await store.spendChallenge("claire-1", expiresAt, "x")).toBe(false);
-      const erased = await store.erase(" CLAIRE.martin@oph-exemple.fr ", 2);
+      expect(await store.leads.findByEmail("claire.martin@oph-exemple.fr")).toHaveLength(2);
+      expect(await store.ledger.spendChallenge("claire-1", expiresAt, "x")).toBe(false);
+      const erased = await store.leads.erase(" CLAIRE.martin@oph-exemple.fr ", 2);
       expect(erased.leads.map((lead) => lead.id)).toEqual(hers.map((lead) => lead.id));
       expect(erased).toMatchObject({ challenges: 1, counters: 1 });
-      expect(await store.findByEmail("claire.martin@oph-exemple.fr")).toEqual([]);
-      expect(await store.get(his.id)).toBeDefined();
+      expect(await store.leads.findByEmail("claire.martin@oph-exemple.fr")).toEqual([]);
+      expect(await store.leads.get(his.id)).toBeDefined();
       // Her counter starts again from zero; his went on counting.
-      expect(await store.countHit(claire, start, end)).toBe(1);
-      expect(await store.countHit(paul, start, end)).toBe(2);
-      expect(await store.spendChallenge("paul-1", expiresAt, "x")).toBe(false);
-      expect(await store.spendChallenge("claire-1", expiresAt, "x")).toBe(true);
+      expect(await store.ledger.countHit(claire, start, end)).toBe(1);
+      expect(await store.ledger.countHit(paul, start, end)).toBe(2);
+      expect(await store.ledger.spendChallenge("paul-1", expiresAt, "x")).toBe(false);
+      expect(await store.ledger.spendChallenge("claire-1", expiresAt, "x")).toBe(true);
     });
 
     test("an erase beside a burst of saves deletes only what it listed", async () => {
@@ -140,10 +143,10 @@ export function leadRecordsContract(name: string, engine: () => Engine): void {
       const email = "burst@oph-exemple.fr";
       const saves = Array.from({ length: 30 }, () => makeLead({ email }));
       const [erased] = await Promise.all([
-        second.erase(email),
-        Promise.all(saves.map((lead) => store.save(lead))),
+        second.leads.erase(email),
+        Promise.all(saves.map((lead) => store.leads.save(lead))),
       ]);
-      const left = (await store.findByEmail(email)).map((lead) => lead.id);
+      const left = (await store.leads.findByEmail(email)).map((lead) => lead.id);
       const gone = erased.leads.map((lead) => lead.id);
       // Every save answered "created" is either erased on purpose or still there, once.
       expect([...gone, ...left].sort()).toEqual(saves.map((lead) => lead.id).sort());

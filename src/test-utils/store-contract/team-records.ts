@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, test } from "@jest/globals";
 import { createHash, randomBytes } from "node:crypto";
-import type { AuditEntry, TeamSession } from "../../server/leads/lead-store";
+import type { TeamSession } from "../../server/leads/lead-store";
 import type { Engine } from "./engines";
 
 // The team records' contract (src/server/leads/lead-store.ts, TeamRecords: the inbox's sign-in
-// links, sessions, audit log and daily digest claim), run against every engine: the embedded one
-// in npm test, PostgreSQL in npm run test:pipeline.
+// links, sessions and daily digest claim), run against every engine: the embedded one in npm
+// test, PostgreSQL in npm run test:pipeline.
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -31,30 +31,30 @@ export function teamRecordsContract(name: string, engine: () => Engine): void {
       const used = link("ventes@exemple.fr");
       const expired = link("ventes@exemple.fr");
       const lastMoment = link("dpo@exemple.fr");
-      for (const each of [used, expired, lastMoment]) await store.createLink(each);
-      expect(await store.useLink(used.tokenHash, now)).toEqual({ email: "ventes@exemple.fr" });
-      expect(await store.useLink(used.tokenHash, now)).toBeUndefined();
-      expect(await second.useLink(used.tokenHash, now)).toBeUndefined();
+      for (const each of [used, expired, lastMoment]) await store.team.createLink(each);
+      expect(await store.team.useLink(used.tokenHash, now)).toEqual({ email: "ventes@exemple.fr" });
+      expect(await store.team.useLink(used.tokenHash, now)).toBeUndefined();
+      expect(await second.team.useLink(used.tokenHash, now)).toBeUndefined();
       // Expired at its expiry, not a millisecond before.
-      expect(await store.useLink(expired.tokenHash, expired.expiresAt)).toBeUndefined();
+      expect(await store.team.useLink(expired.tokenHash, expired.expiresAt)).toBeUndefined();
       const justBefore = new Date(lastMoment.expiresAt.getTime() - 1);
-      expect(await second.useLink(lastMoment.tokenHash, justBefore)).toEqual({
+      expect(await second.team.useLink(lastMoment.tokenHash, justBefore)).toEqual({
         email: "dpo@exemple.fr",
       });
-      expect(await store.useLink(hashOf(), now)).toBeUndefined();
-      expect(await store.useLink("'; DELETE FROM sign_in_links; --", now)).toBeUndefined();
+      expect(await store.team.useLink(hashOf(), now)).toBeUndefined();
+      expect(await store.team.useLink("'; DELETE FROM sign_in_links; --", now)).toBeUndefined();
     });
 
     test("two processes using one link at the same moment: one wins", async () => {
       const { store, second } = engine();
       const links = Array.from({ length: 10 }, (_, i) => link(`ventes+${i}@exemple.fr`));
-      for (const each of links) await store.createLink(each);
+      for (const each of links) await store.team.createLink(each);
       for (const each of links) {
         const outcomes = await Promise.all([
-          store.useLink(each.tokenHash, now),
-          second.useLink(each.tokenHash, now),
-          store.useLink(each.tokenHash, now),
-          second.useLink(each.tokenHash, now),
+          store.team.useLink(each.tokenHash, now),
+          second.team.useLink(each.tokenHash, now),
+          store.team.useLink(each.tokenHash, now),
+          second.team.useLink(each.tokenHash, now),
         ]);
         expect(outcomes.filter((outcome) => outcome !== undefined)).toEqual([
           { email: each.email },
@@ -72,73 +72,50 @@ export function teamRecordsContract(name: string, engine: () => Engine): void {
         expiresAt: new Date(now.getTime() + 12 * hour).toISOString(),
       };
       const idHash = hashOf();
-      await store.createSession({ ...session, idHash });
-      expect(await second.findSession(idHash, now)).toEqual(session);
+      await store.team.createSession({ ...session, idHash });
+      expect(await second.team.findSession(idHash, now)).toEqual(session);
       const justBefore = new Date(Date.parse(session.expiresAt) - 1);
-      expect(await store.findSession(idHash, justBefore)).toEqual(session);
-      expect(await store.findSession(idHash, new Date(session.expiresAt))).toBeUndefined();
-      expect(await store.findSession(hashOf(), now)).toBeUndefined();
+      expect(await store.team.findSession(idHash, justBefore)).toEqual(session);
+      expect(await store.team.findSession(idHash, new Date(session.expiresAt))).toBeUndefined();
+      expect(await store.team.findSession(hashOf(), now)).toBeUndefined();
 
       const other = hashOf();
-      await store.createSession({ ...session, role: "sales", idHash: other });
-      expect((await store.findSession(other, now))?.role).toBe("sales");
-      await second.endSession(other, now);
-      expect(await store.findSession(other, now)).toBeUndefined();
+      await store.team.createSession({ ...session, role: "sales", idHash: other });
+      expect((await store.team.findSession(other, now))?.role).toBe("sales");
+      await second.team.endSession(other, now);
+      expect(await store.team.findSession(other, now)).toBeUndefined();
       // Ending it again, or ending an unknown session, changes nothing and does not fail.
-      await store.endSession(other, new Date(now.getTime() + minute));
-      await store.endSession(hashOf(), now);
-      expect(await second.findSession(idHash, now)).toEqual(session);
+      await store.team.endSession(other, new Date(now.getTime() + minute));
+      await store.team.endSession(hashOf(), now);
+      expect(await second.team.findSession(idHash, now)).toEqual(session);
       await expect(
-        store.createSession({ ...session, role: "root" as "admin", idHash: hashOf() }),
+        store.team.createSession({ ...session, role: "root" as "admin", idHash: hashOf() }),
       ).rejects.toThrow();
 
       // An address gone from TEAM_EMAILS: its sessions end, the others' stay.
       const removed = hashOf();
-      await store.createSession({ ...session, email: "parti@exemple.fr", idHash: removed });
-      expect(await second.endSessionsExcept(["dpo@exemple.fr"], now)).toBe(1);
-      expect(await store.findSession(removed, now)).toBeUndefined();
-      expect(await store.findSession(idHash, now)).toEqual(session);
-      expect(await store.endSessionsExcept([], now)).toBe(1);
-      expect(await store.findSession(idHash, now)).toBeUndefined();
-    });
-
-    test("the audit log reads newest first, in insertion order within one instant, paged", async () => {
-      const { store, second } = engine();
-      const entries: AuditEntry[] = Array.from({ length: 25 }, (_, i) => ({
-        // Three lines per millisecond: insertion order decides between them.
-        at: new Date(now.getTime() + Math.floor(i / 3)).toISOString(),
-        actor: i % 2 ? "ventes@exemple.fr" : "terminal (exploitation)",
-        action: i % 2 ? "status" : "release",
-        leadId: i % 5 === 0 ? null : crypto.randomUUID(),
-        detail: i % 4 === 0 ? null : `statut « en cours » (ligne ${i}), d'après l'équipe`,
-        requestId: i % 2 ? `req-${i}` : null,
-      }));
-      for (const [i, entry] of entries.entries()) await (i % 2 ? second : store).audit(entry);
-      const newestFirst = [...entries].reverse();
-      expect(await store.auditLog({ limit: 10, offset: 0 })).toEqual({
-        entries: newestFirst.slice(0, 10),
-        total: 25,
-      });
-      expect(await second.auditLog({ limit: 10, offset: 20 })).toEqual({
-        entries: newestFirst.slice(20),
-        total: 25,
-      });
-      expect(await store.auditLog({ limit: 10, offset: 30 })).toEqual({ entries: [], total: 25 });
-      await expect(store.auditLog({ limit: Number.NaN, offset: 0 })).rejects.toThrow(RangeError);
+      await store.team.createSession({ ...session, email: "parti@exemple.fr", idHash: removed });
+      expect(await second.team.endSessionsExcept(["dpo@exemple.fr"], now)).toBe(1);
+      expect(await store.team.findSession(removed, now)).toBeUndefined();
+      expect(await store.team.findSession(idHash, now)).toEqual(session);
+      expect(await store.team.endSessionsExcept([], now)).toBe(1);
+      expect(await store.team.findSession(idHash, now)).toBeUndefined();
     });
 
     test("the digest is claimed once a day, by one of two processes claiming together", async () => {
       const { store, second } = engine();
       const claims = await Promise.all([
-        store.claimDigest("2026-03-02", now),
-        second.claimDigest("2026-03-02", now),
-        store.claimDigest("2026-03-02", now),
-        second.claimDigest("2026-03-02", now),
+        store.team.claimDigest("2026-03-02", now),
+        second.team.claimDigest("2026-03-02", now),
+        store.team.claimDigest("2026-03-02", now),
+        second.team.claimDigest("2026-03-02", now),
       ]);
       expect(claims.filter(Boolean)).toHaveLength(1);
-      expect(await store.claimDigest("2026-03-02", new Date(now.getTime() + hour))).toBe(false);
-      expect(await second.claimDigest("2026-03-03", new Date(now.getTime() + day))).toBe(true);
-      expect(await store.claimDigest("2026-03-03", new Date(now.getTime() + day))).toBe(false);
+      expect(await store.team.claimDigest("2026-03-02", new Date(now.getTime() + hour))).toBe(
+        false,
+      );
+      expect(await second.team.claimDigest("2026-03-03", new Date(now.getTime() + day))).toBe(true);
+      expect(await store.team.claimDigest("2026-03-03", new Date(now.getTime() + day))).toBe(false);
     });
 
     test("the purge deletes links and sessions a day after they expired or ended, and erase none", async () => {
@@ -146,10 +123,10 @@ export function teamRecordsContract(name: string, engine: () => Engine): void {
       const at = (ms: number) => new Date(now.getTime() + ms);
       const oldLink = link("ventes@exemple.fr", at(-2 * day));
       const recentLink = link("ventes@exemple.fr", at(-hour));
-      await store.createLink(oldLink);
-      await store.createLink(recentLink);
+      await store.team.createLink(oldLink);
+      await store.team.createLink(recentLink);
       const session = (idHash: string, createdAt: Date, hours: number) =>
-        store.createSession({
+        store.team.createSession({
           idHash,
           email: "ventes@exemple.fr",
           role: "sales",
@@ -159,12 +136,12 @@ export function teamRecordsContract(name: string, engine: () => Engine): void {
         });
       await session("expired-long-ago", at(-3 * day), 12);
       await session("ended-long-ago", at(-2 * day), 12);
-      await store.endSession("ended-long-ago", at(-2 * day + hour));
+      await store.team.endSession("ended-long-ago", at(-2 * day + hour));
       await session("ended-recently", at(-2 * hour), 12);
-      await store.endSession("ended-recently", at(-hour));
+      await store.team.endSession("ended-recently", at(-hour));
       await session("open", at(-hour), 12);
-      await store.erase("ventes@exemple.fr");
-      await store.purge(new Date(0), now);
+      await store.leads.erase("ventes@exemple.fr");
+      await store.leads.purge(new Date(0), now);
       const left = async (sql: string) =>
         (await store.database.query<{ key: string }>(sql)).rows.map((row) => row.key).sort();
       expect(await left("SELECT token_hash AS key FROM sign_in_links")).toEqual([

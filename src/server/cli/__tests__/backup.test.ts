@@ -23,7 +23,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 async function storeWith(name: string, count: number): Promise<string> {
   const folder = join(root, name, "leads");
   const store = await openLeadStore(embeddedSettings(folder));
-  for (let index = 0; index < count; index++) await store.save(makeLead());
+  for (let index = 0; index < count; index++) await store.leads.save(makeLead());
   await store.close();
   return folder;
 }

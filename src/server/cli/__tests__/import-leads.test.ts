@@ -83,7 +83,7 @@ const kept = (lead: Lead) => ({
 });
 
 async function exportFrom(leads: readonly Lead[], name = "leads.json"): Promise<string> {
-  for (const lead of leads) await source.save(lead);
+  for (const lead of leads) await source.leads.save(lead);
   const file = join(folder, name);
   expect(await run(source, "export", file)).toBe(0);
   printed = [];
@@ -98,13 +98,13 @@ test("export then import gives the same leads: ids, dates, fields, quarantine, s
     `3 demande(s) importée(s) de ${file} ; 0 déjà présente(s), laissée(s) telle(s) quelle(s).`,
     "2 demande(s) importée(s) encore en attente d'envoi dans l'installation d'origine : aucun envoi n'en est fait ici.",
   ]);
-  expect((await target.list()).map(kept)).toEqual(leads.map(kept));
+  expect((await target.leads.list()).map(kept)).toEqual(leads.map(kept));
   // Found as the source's are: by reference, by email, by the inbox's search and status.
-  expect((await target.get(leads[1]!.id))?.request.email).toBe("autre@bailleur.fr");
-  expect(await target.findByEmail("AUTRE@bailleur.fr")).toHaveLength(1);
-  const page = await target.inbox({ search: "cedres", status: "done", limit: 10, offset: 0 });
+  expect((await target.leads.get(leads[1]!.id))?.request.email).toBe("autre@bailleur.fr");
+  expect(await target.leads.findByEmail("AUTRE@bailleur.fr")).toHaveLength(1);
+  const page = await target.inbox.page({ search: "cedres", status: "done", limit: 10, offset: 0 });
   expect(page.leads.map((lead) => lead.id)).toEqual([leads[0]!.id]);
-  expect(await target.quarantineCount()).toBe(1);
+  expect(await target.inbox.quarantineCount()).toBe(1);
 
   // Exported again, the file is the first one, but for the channels that had not been sent.
   const again = join(folder, "again.json");
@@ -126,14 +126,14 @@ test("a second import stores nothing, and a lead already there is left as it is"
   const leads = earlierLeads();
   const file = await exportFrom(leads);
   expect(await run(target, "import", file)).toBe(0);
-  await target.setStatus(leads[0]!.id, "new");
+  await target.inbox.setStatus(leads[0]!.id, "new");
   printed = [];
   expect(await run(target, "import", file)).toBe(0);
   expect(printed).toEqual([
     `0 demande(s) importée(s) de ${file} ; 3 déjà présente(s), laissée(s) telle(s) quelle(s).`,
   ]);
-  expect(await target.list()).toHaveLength(3);
-  expect((await target.get(leads[0]!.id))?.status).toBe("new");
+  expect(await target.leads.list()).toHaveLength(3);
+  expect((await target.leads.get(leads[0]!.id))?.status).toBe("new");
 
   // A later export holding one more lead brings that one alone.
   const later = makeLead({ lastName: "Durand" });
@@ -142,7 +142,7 @@ test("a second import stores nothing, and a lead already there is left as it is"
   expect(printed[0]).toBe(
     `1 demande(s) importée(s) de ${next} ; 3 déjà présente(s), laissée(s) telle(s) quelle(s).`,
   );
-  expect((await target.list()).map((lead) => lead.id)).toEqual([
+  expect((await target.leads.list()).map((lead) => lead.id)).toEqual([
     ...leads.map((lead) => lead.id),
     later.id,
   ]);
@@ -159,15 +159,15 @@ test("imported leads are not delivered again: sent ones stay sent, unsent ones g
     lastError: null,
     sentAt: null,
   };
-  expect((await target.get(leads[0]!.id))?.deliveries).toEqual({
+  expect((await target.leads.get(leads[0]!.id))?.deliveries).toEqual({
     email: sentHere,
     webhook: sentHere,
   });
-  expect((await target.get(leads[1]!.id))?.deliveries).toEqual({});
-  expect((await target.get(leads[2]!.id))?.deliveries).toEqual({});
+  expect((await target.leads.get(leads[1]!.id))?.deliveries).toEqual({});
+  expect((await target.leads.get(leads[2]!.id))?.deliveries).toEqual({});
 
   // Nothing for the delivery runner, even asked to ignore every back-off, nor once released.
-  expect(await target.claimDue(new Date(), 30_000, { ignoreBackOff: true })).toEqual([]);
+  expect(await target.deliveries.claimDue(new Date(), 30_000, { ignoreBackOff: true })).toEqual([]);
   printed = [];
   expect(await run(target, "retry")).toBe(0);
   expect(await run(target, "release", leads[2]!.id)).toBe(0);
@@ -190,7 +190,7 @@ test.each([
     `Import refusé : le fichier ${file} n'est pas un export JSON de « npm run leads -- export » : ${why}`,
   );
   expect(printed[0]).toMatch(/ ; rien n'a été importé\.$/);
-  expect(await target.list()).toEqual([]);
+  expect(await target.leads.list()).toEqual([]);
 });
 
 /** The export's JSON with its second lead changed: the first, valid, must not be stored either. */
@@ -238,7 +238,7 @@ test.each<[string, (lead: Record<string, unknown>) => void, string]>([
     expect(printed[0]).toContain(`le fichier ${file} n'est pas un export JSON`);
     expect(printed[0]).toContain(`: demande n° 2 (référence `);
     expect(printed[0]).toContain(why);
-    expect(await target.list()).toEqual([]);
+    expect(await target.leads.list()).toEqual([]);
   },
 );
 
@@ -262,5 +262,5 @@ test("a reference twice in the file, or a file that cannot be read, is refused",
     ),
     "Usage : npm run leads -- import FICHIER.json (un fichier écrit par npm run leads -- export FICHIER.json)",
   ]);
-  expect(await target.list()).toEqual([]);
+  expect(await target.leads.list()).toEqual([]);
 });

@@ -35,7 +35,7 @@ afterAll(async () => {
 
 const run = (...argv: string[]): Promise<number> => runLeadsCommand(config, store, printed, argv);
 
-const lastAudit = async () => (await store.auditLog({ limit: 1, offset: 0 })).entries[0];
+const lastAudit = async () => (await store.audit.page({ limit: 1, offset: 0 })).entries[0];
 
 test("the terminal's user is the actor, without a request id", () => {
   expect(terminalActor()).toEqual({ name: `terminal (${userInfo().username})`, requestId: null });
@@ -43,7 +43,7 @@ test("the terminal's user is the actor, without a request id", () => {
 
 test("status: French usage, an unknown word refused, a change printed and recorded", async () => {
   const lead = makeLead();
-  await store.save(lead);
+  await store.leads.save(lead);
   expect(await run("status")).toBe(2);
   expect(await run("status", lead.id, "fini")).toBe(2);
   expect(await run("status", "inconnue", "traitee")).toBe(1);
@@ -62,13 +62,13 @@ test("status: French usage, an unknown word refused, a change printed and record
     leadId: lead.id,
     requestId: null,
   });
-  expect((await store.auditLog({ limit: 10, offset: 0 })).total).toBe(1);
+  expect((await store.audit.page({ limit: 10, offset: 0 })).total).toBe(1);
 });
 
 test("spam --confirm deletes a quarantined request and refuses any other", async () => {
   const robot = { ...makeLead(), quarantine: { reason: "trop rapide" } };
   const person = makeLead();
-  for (const lead of [robot, person]) await store.save(lead);
+  for (const lead of [robot, person]) await store.leads.save(lead);
   expect(await run("spam", "--confirm")).toBe(2);
   expect(await run("spam", "--confirm", person.id)).toBe(1);
   expect(await run("spam", "--confirm", robot.id)).toBe(0);
@@ -77,14 +77,14 @@ test("spam --confirm deletes a quarantined request and refuses any other", async
     `La demande ${person.id} n'est pas en quarantaine : elle n'est pas supprimée.`,
     `Demande ${robot.id} supprimée comme spam.`,
   ]);
-  expect(await store.get(person.id)).toBeDefined();
-  expect(await store.get(robot.id)).toBeUndefined();
+  expect(await store.leads.get(person.id)).toBeDefined();
+  expect(await store.leads.get(robot.id)).toBeUndefined();
 });
 
 test("release and retry print what they printed before", async () => {
   // No channel configured here: the lead is owed none, so nothing is sent.
   const robot = { ...makeLead({}, { channels: [] }), quarantine: { reason: "trop rapide" } };
-  await store.save(robot);
+  await store.leads.save(robot);
   expect(await run("release", robot.id)).toBe(0);
   expect(await run("release", robot.id)).toBe(0);
   expect(await run("release", "inconnue")).toBe(1);
@@ -99,7 +99,7 @@ test("release and retry print what they printed before", async () => {
 });
 
 test("export writes CSV, or JSON for a .json file, and says how many", async () => {
-  await store.save(makeLead({ company: "=1+1" }));
+  await store.leads.save(makeLead({ company: "=1+1" }));
   const csv = join(folder, "demandes.csv");
   const json = join(folder, "demandes.json");
   expect(await run("export", csv)).toBe(0);
@@ -114,7 +114,7 @@ test("export writes CSV, or JSON for a .json file, and says how many", async () 
 
 test("erase prints each request it deleted; the audit line keeps counts and a digest only", async () => {
   const lead = makeLead({ email: "claire@exemple.fr" });
-  await store.save(lead);
+  await store.leads.save(lead);
   expect(await run("erase", "claire@exemple.fr")).toBe(0);
   expect(printed[0]).toMatch(new RegExp(`^supprimée : ${lead.id}  .* <claire@exemple.fr>$`));
   expect(printed[1]).toBe(

@@ -71,7 +71,7 @@ test("restore drill: every lead saved before a backup taken mid-burst is back af
   const before: Lead[] = [];
   for (let index = 0; index < 500; index++) {
     const lead = makeLead({ email: `personne${index}@exemple.fr` });
-    await store.save(lead);
+    await store.leads.save(lead);
     before.push(lead);
   }
 
@@ -82,7 +82,7 @@ test("restore drill: every lead saved before a backup taken mid-burst is back af
   const client = async () => {
     while (saving) {
       const lead = makeLead();
-      await store.save(lead);
+      await store.leads.save(lead);
       committed.push(lead.id);
       // A save runs on promises alone: without a turn of the event loop between two, the
       // backup's exit would never be heard. A server's requests arrive through it likewise.
@@ -116,10 +116,10 @@ test("restore drill: every lead saved before a backup taken mid-burst is back af
 
   const restored = await site.open();
   try {
-    const ids = (await restored.list()).map((lead) => lead.id);
+    const ids = (await restored.leads.list()).map((lead) => lead.id);
     expect(ids).toHaveLength(Number(count));
     expect(ids.slice(0, 500)).toEqual(before.map((lead) => lead.id));
-    expect(await restored.get(before[321]!.id)).toEqual(before[321]);
+    expect(await restored.leads.get(before[321]!.id)).toEqual(before[321]);
     // One instant of the store: the burst's first leads, in commit order, and none after them;
     // some were saved before the copy was taken and some after, so it was taken mid-burst.
     const fromBurst = ids.slice(500);
@@ -139,11 +139,11 @@ test("an erasure made after the backup is made again by the restore, from the jo
     makeLead({ email: "Claire@Exemple.fr" }),
   ];
   const paul = makeLead({ email: "paul@exemple.fr" });
-  for (const lead of [...claire, paul]) await store.save(lead);
+  for (const lead of [...claire, paul]) await store.leads.save(lead);
   expect(await site.run("backup")).toBe(0);
   const file = site.written();
   const later = makeLead({ email: "arrivee@exemple.fr" });
-  await store.save(later);
+  await store.leads.save(later);
   expect(await site.run("erase", "claire@exemple.fr")).toBe(0);
   await store.close();
 
@@ -166,10 +166,10 @@ test("an erasure made after the backup is made again by the restore, from the jo
 
   const restored = await site.open();
   try {
-    expect((await restored.list()).map((lead) => lead.id)).toEqual([paul.id]);
+    expect((await restored.leads.list()).map((lead) => lead.id)).toEqual([paul.id]);
     // The erasure's line is in the restored journal too: a restore from an older backup,
     // later, still finds it.
-    const { entries } = await restored.auditLog({ limit: 10, offset: 0 });
+    const { entries } = await restored.audit.page({ limit: 10, offset: 0 });
     expect(entries.filter((entry) => entry.action === "erase")).toHaveLength(1);
   } finally {
     await restored.close();
@@ -213,7 +213,7 @@ test("a file that is not a backup is refused, and the store is left as it was", 
 test("a backup of a newer schema than the code is refused, and the store is left as it was", async () => {
   const site = installation("newer");
   const store = await site.open();
-  await store.save(makeLead());
+  await store.leads.save(makeLead());
   await store.close();
   expect(await site.run("backup")).toBe(0);
   const file = site.written();
@@ -236,7 +236,7 @@ test("a backup of a newer schema than the code is refused, and the store is left
 test("a restore while another process holds the store is refused; once it is gone, it goes on", async () => {
   const site = installation("held");
   const store = await site.open();
-  await store.save(makeLead());
+  await store.leads.save(makeLead());
   await store.close();
   expect(await site.run("backup")).toBe(0);
   const file = site.written();

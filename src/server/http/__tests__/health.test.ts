@@ -65,7 +65,7 @@ test("/healthz: the process answers, never cached", async () => {
 
 test("/readyz: ready while the store takes writes, the site is there and deliveries move", async () => {
   const { app, store } = await serverWith("ready");
-  await store.save(makeLead({}, { channels: ["email"] }));
+  await store.leads.save(makeLead({}, { channels: ["email"] }));
   const answer = await app.inject({ url: "/readyz" });
   expect(answer.statusCode).toBe(200);
   expect(answer.json()).toEqual({
@@ -78,7 +78,7 @@ test("/readyz: a delivery overdue for ten minutes says the runner is stuck, with
   const now = new Date("2026-11-27T10:00:00.000Z");
   const { app, store } = await serverWith("stuck", undefined, () => now);
   const lead = makeLead({}, { channels: ["email", "webhook"] });
-  await store.save({ ...lead, receivedAt: "2026-11-27T09:50:00.000Z" });
+  await store.leads.save({ ...lead, receivedAt: "2026-11-27T09:50:00.000Z" });
   const answer = await app.inject({ url: "/readyz" });
   expect(answer.statusCode).toBe(503);
   expect(answer.json()).toEqual({

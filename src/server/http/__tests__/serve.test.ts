@@ -135,7 +135,7 @@ it("on SIGTERM, finishes the posts in flight, stores each whole, refuses new con
 
   // The server gone, this process opens its data folder, as `npm run leads` would.
   const store = await openLeadStore(embeddedSettings(join(dir, "leads")));
-  const stored = await store.list();
+  const stored = await store.leads.list();
   await store.close();
   const ids = answers.map(
     (answer) => (JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)) as { id: string }).id,

@@ -34,7 +34,7 @@ test("a database of a newer schema than the code is refused, and nothing is writ
   const dir = folder("newer");
   const store = await open(dir);
   const lead = makeLead();
-  await store.save(lead);
+  await store.leads.save(lead);
   await store.database.query(
     "INSERT INTO lead_schema_migrations (version, description, applied_at) VALUES ($1, $2, $3)",
     [99, "a later version's", new Date()],

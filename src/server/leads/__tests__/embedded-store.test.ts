@@ -5,11 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { embeddedSettings } from "../../../test-utils/leads";
 import { clearTables, type Engine } from "../../../test-utils/store-contract/engines";
+import { auditLogContract } from "../../../test-utils/store-contract/audit-log";
 import { deliveryQueueContract } from "../../../test-utils/store-contract/delivery-queue";
 import { inboxContract } from "../../../test-utils/store-contract/inbox";
 import { leadRecordsContract } from "../../../test-utils/store-contract/lead-records";
 import { spamLedgerContract } from "../../../test-utils/store-contract/spam-ledger";
 import { teamRecordsContract } from "../../../test-utils/store-contract/team-records";
+import { transactionsContract } from "../../../test-utils/store-contract/transactions";
 import { openLeadStore } from "../open-store";
 
 // The store on the embedded engine (SQLite in a file): the contract of each of its jobs, with a
@@ -36,3 +38,5 @@ deliveryQueueContract("the embedded engine", () => engine);
 spamLedgerContract("the embedded engine", () => engine);
 inboxContract("the embedded engine", () => engine);
 teamRecordsContract("the embedded engine", () => engine);
+auditLogContract("the embedded engine", () => engine);
+transactionsContract("the embedded engine", () => engine);

@@ -99,8 +99,10 @@ test("leads stored before the search text existed are folded by the migration as
     expect(await store.migrate()).toEqual([2]);
     const { rows } = await database.query<{ search_text: string }>("SELECT search_text FROM leads");
     expect(rows).toEqual([{ search_text: searchText(lead.request) }]);
-    expect((await store.inbox({ search: "elodie n'diaye", limit: 5, offset: 0 })).total).toBe(1);
-    expect((await store.get(lead.id))?.status).toBe("new");
+    expect((await store.inbox.page({ search: "elodie n'diaye", limit: 5, offset: 0 })).total).toBe(
+      1,
+    );
+    expect((await store.leads.get(lead.id))?.status).toBe("new");
   } finally {
     await database.close();
     rmSync(folder, { recursive: true, force: true });

@@ -1,6 +1,7 @@
-import type { AuditAction, TeamRecords } from "../lead-store";
+import type { AuditAction, AuditLog, LeadStore } from "../lead-store";
 
-// Who acts on leads, and the one audit line each action writes once it has succeeded.
+// Who acts on leads, and the one audit line each action writes once it has succeeded: in the
+// action's own transaction where it changes leads, so that no change goes unrecorded.
 
 export interface Actor {
   /** The team member's address, or `terminal (<os user>)` for `npm run leads`. */
@@ -9,17 +10,17 @@ export interface Actor {
   requestId: string | null;
 }
 
-/** What an action needs of the store to leave its audit line. */
-export type AuditLog = Pick<TeamRecords, "audit">;
+/** What an action that changes leads needs of the store: a transaction across its repositories. */
+export type Transactional = Pick<LeadStore, "transaction">;
 
 export function record(
-  store: AuditLog,
+  log: AuditLog,
   actor: Actor,
   action: AuditAction,
   leadId: string | null,
   detail: string,
 ): Promise<void> {
-  return store.audit({
+  return log.record({
     at: new Date().toISOString(),
     actor: actor.name,
     action,

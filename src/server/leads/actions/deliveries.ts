@@ -1,11 +1,10 @@
 import { DeliveryRunner, type RunnerOptions } from "../../delivery/runner";
-import type { LeadStore } from "../lead-store";
+import type { DeliveryQueue, LeadStore } from "../lead-store";
 import { record, type Actor } from "./audit";
 
 // Deliveries made now, back-off ignored, at someone's request: every pending one (`retry`), or
 // one lead's (a release, the inbox's « Réessayer les envois »). The runner sends and records
-// each channel as it does for the server (src/server/delivery/runner.ts); the store types are
-// whole LeadStores because the runner takes one.
+// each channel as it does for the server (src/server/delivery/runner.ts).
 
 export interface DeliveryCounts {
   sent: number;
@@ -14,10 +13,10 @@ export interface DeliveryCounts {
 
 /** Every pending delivery, by rounds until none is left, as `npm run leads -- retry` does. */
 export async function deliverAll(
-  store: LeadStore,
+  queue: DeliveryQueue,
   options: RunnerOptions,
 ): Promise<DeliveryCounts & { leads: number }> {
-  const runner = new DeliveryRunner(store, options);
+  const runner = new DeliveryRunner(queue, options);
   try {
     const total = { sent: 0, failed: 0, leads: 0 };
     // Bounded: each round claims a batch; a failed lead stays claimed for the lease, so the
@@ -37,11 +36,11 @@ export async function deliverAll(
 
 /** One lead's pending deliveries, and no other lead's: the others keep their back-off. */
 export async function deliverLead(
-  store: LeadStore,
+  queue: DeliveryQueue,
   options: RunnerOptions,
   id: string,
 ): Promise<DeliveryCounts> {
-  const runner = new DeliveryRunner(store, options);
+  const runner = new DeliveryRunner(queue, options);
   try {
     const { sent, failed } = await runner.runOnce({ ignoreBackOff: true, leadId: id });
     return { sent, failed };
@@ -65,9 +64,9 @@ export async function retryDeliveries(
   id?: string,
 ): Promise<RetryResult> {
   if (id === undefined) {
-    const { leads, sent, failed } = await deliverAll(store, delivery);
+    const { leads, sent, failed } = await deliverAll(store.deliveries, delivery);
     await record(
-      store,
+      store.audit,
       actor,
       "retry",
       null,
@@ -75,13 +74,13 @@ export async function retryDeliveries(
     );
     return { outcome: "retried", leads, sent, failed };
   }
-  const lead = await store.get(id);
+  const lead = await store.leads.get(id);
   if (!lead) return { outcome: "not-found" };
   if (lead.quarantine) return { outcome: "quarantined" };
   if (!Object.values(lead.deliveries).some((d) => d.state === "pending")) {
     return { outcome: "nothing-pending" };
   }
-  const { sent, failed } = await deliverLead(store, delivery, id);
-  await record(store, actor, "retry", id, `envois : ${sent} réussi(s), ${failed} échec(s)`);
+  const { sent, failed } = await deliverLead(store.deliveries, delivery, id);
+  await record(store.audit, actor, "retry", id, `envois : ${sent} réussi(s), ${failed} échec(s)`);
   return { outcome: "retried", leads: 1, sent, failed };
 }

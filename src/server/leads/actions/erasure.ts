@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { EraseCountError, type Lead, type LeadRecords } from "../lead-store";
-import { record, type Actor, type AuditLog } from "./audit";
+import { record, type Actor, type Transactional } from "./audit";
 
 // The right to erasure: first what would go (a page lists it and asks how many requests), then
 // the erasure itself, refused when that number is no longer right. Its audit line keeps counts
@@ -31,10 +31,10 @@ export function erasedDigests(detail: string | null): string[] {
 
 /** The leads an erasure of `email` would delete now, oldest first. Reads only: no audit line. */
 export function erasePreview(
-  store: Pick<LeadRecords, "findByEmail">,
+  store: { leads: Pick<LeadRecords, "findByEmail"> },
   email: string,
 ): Promise<Lead[]> {
-  return store.findByEmail(email);
+  return store.leads.findByEmail(email);
 }
 
 export type EraseResult =
@@ -43,30 +43,30 @@ export type EraseResult =
   | { outcome: "erased"; leads: Lead[]; challenges: number; counters: number };
 
 export async function erasePerson(
-  store: Pick<LeadRecords, "erase"> & AuditLog,
+  store: Transactional,
   actor: Actor,
   email: string,
   /** How many requests the person confirmed (the inbox); none: whatever is found (the CLI). */
   confirmedCount?: number,
 ): Promise<EraseResult> {
-  let erased;
   try {
-    // The count is checked again inside the erasure's transaction: a request that arrives after
-    // the page listed them deletes nothing unconfirmed.
-    erased = await store.erase(email, confirmedCount);
+    // The erasure and its audit line commit together. The count is checked again inside the
+    // transaction: a request that arrives after the page listed them deletes nothing unconfirmed.
+    return await store.transaction(async (repos) => {
+      const { leads, challenges, counters } = await repos.leads.erase(email, confirmedCount);
+      const counts = `${leads.length} demande(s), ${challenges} défi(s), ${counters} compteur(s)`;
+      const digests = leads.map((lead) => erasureDigest(lead.id)).join(", ");
+      await record(
+        repos.audit,
+        actor,
+        "erase",
+        null,
+        digests ? `${counts}${digestsLabel}${digests}` : counts,
+      );
+      return { outcome: "erased", leads, challenges, counters };
+    });
   } catch (error) {
     if (error instanceof EraseCountError) return { outcome: "count-mismatch", found: error.found };
     throw error;
   }
-  const { leads, challenges, counters } = erased;
-  const counts = `${leads.length} demande(s), ${challenges} défi(s), ${counters} compteur(s)`;
-  const digests = leads.map((lead) => erasureDigest(lead.id)).join(", ");
-  await record(
-    store,
-    actor,
-    "erase",
-    null,
-    digests ? `${counts}${digestsLabel}${digests}` : counts,
-  );
-  return { outcome: "erased", leads, challenges, counters };
 }

@@ -1,6 +1,6 @@
 import { fieldText, leadFieldLabels } from "../lead-fields";
-import type { Channel, InboxQuery, Lead, LeadRecords, LeadStatus } from "../lead-store";
-import { record, type Actor, type AuditLog } from "./audit";
+import type { Channel, InboxQuery, Lead, LeadStore, LeadStatus } from "../lead-store";
+import { record, type Actor } from "./audit";
 import { csvDocument } from "./csv";
 import { channelNames, statusLabels } from "./labels";
 
@@ -121,19 +121,19 @@ export function filterText(filter: ExportFilter): string {
 
 /** Writes the leads a filter finds as a file's text; records how many, which filter and format. */
 export async function exportLeads(
-  store: Pick<LeadRecords, "matching" | "findByEmail"> & AuditLog,
+  store: Pick<LeadStore, "leads" | "inbox" | "audit">,
   actor: Actor,
   filter: ExportFilter,
   format: ExportFormat,
 ): Promise<ExportFile> {
   const leads =
     "email" in filter
-      ? await store.findByEmail(filter.email)
-      : (await store.matching(filter)).toReversed();
+      ? await store.leads.findByEmail(filter.email)
+      : (await store.inbox.matching(filter)).toReversed();
   const body = format === "csv" ? leadsCsv(leads) : leadsJson(leads);
   const filename = `demandes-${new Date().toISOString().slice(0, 10)}.${format}`;
   await record(
-    store,
+    store.audit,
     actor,
     "export",
     null,

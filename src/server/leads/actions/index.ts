@@ -2,7 +2,7 @@
 // it has succeeded: the inbox (src/server/http/routes/team/) and `npm run leads`
 // (src/server/cli/) both call these, so the two cannot drift apart.
 
-export type { Actor, AuditLog } from "./audit";
+export type { Actor, Transactional } from "./audit";
 export { setLeadStatus, type StatusResult } from "./status";
 export { releaseLead, confirmSpam, type ReleaseResult, type SpamResult } from "./quarantine";
 export { retryDeliveries, type DeliveryCounts, type RetryResult } from "./deliveries";

@@ -1,6 +1,6 @@
 import type { RunnerOptions } from "../../delivery/runner";
-import type { LeadRecords, LeadStore } from "../lead-store";
-import { record, type Actor, type AuditLog } from "./audit";
+import type { LeadStore } from "../lead-store";
+import { record, type Actor, type Transactional } from "./audit";
 import { deliverLead, type DeliveryCounts } from "./deliveries";
 
 // A quarantined request (src/server/spam) is either a person, released and delivered like any
@@ -19,22 +19,24 @@ export async function releaseLead(
   actor: Actor,
   id: string,
 ): Promise<ReleaseResult> {
-  const before = await store.get(id);
-  if (!before) return { outcome: "not-found" };
-  if (before.quarantine === null) return { outcome: "not-quarantined" };
-  // Released meanwhile by someone else: said so, and delivered once.
-  if (!(await store.release(id))) return { outcome: "not-quarantined" };
+  // The release and its audit line commit together; the deliveries come after the commit, each
+  // recorded as it goes: a send cannot be rolled back, and the runner claims committed leads.
+  const released = await store.transaction(async ({ leads, audit }) => {
+    const before = await leads.get(id);
+    if (!before) return { outcome: "not-found" } as const;
+    if (before.quarantine === null) return { outcome: "not-quarantined" } as const;
+    // Released meanwhile by someone else: said so, and delivered once.
+    if (!(await leads.release(id))) return { outcome: "not-quarantined" } as const;
+    await record(audit, actor, "release", id, "sortie de quarantaine");
+    return { outcome: "released", lead: before, reason: before.quarantine.reason } as const;
+  });
+  if (released.outcome !== "released") return released;
   // A lead owed no channel (none configured when it came) has nothing to deliver.
-  const owed = Object.values(before.deliveries).some((d) => d.state === "pending");
-  const { sent, failed } = owed ? await deliverLead(store, delivery, id) : { sent: 0, failed: 0 };
-  await record(
-    store,
-    actor,
-    "release",
-    id,
-    `sortie de quarantaine ; envois : ${sent} réussi(s), ${failed} échec(s)`,
-  );
-  return { outcome: "released", reason: before.quarantine.reason, sent, failed };
+  const owed = Object.values(released.lead.deliveries).some((d) => d.state === "pending");
+  const { sent, failed } = owed
+    ? await deliverLead(store.deliveries, delivery, id)
+    : { sent: 0, failed: 0 };
+  return { outcome: "released", reason: released.reason, sent, failed };
 }
 
 export type SpamResult =
@@ -44,16 +46,14 @@ export type SpamResult =
   | { outcome: "deleted" };
 
 /** Deletes a quarantined request confirmed as spam, with its deliveries. */
-export async function confirmSpam(
-  store: Pick<LeadRecords, "get" | "removeQuarantined"> & AuditLog,
-  actor: Actor,
-  id: string,
-): Promise<SpamResult> {
-  const lead = await store.get(id);
-  if (!lead) return { outcome: "not-found" };
-  if (lead.quarantine === null) return { outcome: "not-quarantined" };
-  // Released meanwhile (another member, the CLI): kept, and said so.
-  if (!(await store.removeQuarantined(id))) return { outcome: "not-quarantined" };
-  await record(store, actor, "spam", id, "confirmée comme spam et supprimée");
-  return { outcome: "deleted" };
+export function confirmSpam(store: Transactional, actor: Actor, id: string): Promise<SpamResult> {
+  return store.transaction<SpamResult>(async ({ leads, inbox, audit }) => {
+    const lead = await leads.get(id);
+    if (!lead) return { outcome: "not-found" };
+    if (lead.quarantine === null) return { outcome: "not-quarantined" };
+    // Released meanwhile (another member, the CLI): kept, and said so.
+    if (!(await inbox.removeQuarantined(id))) return { outcome: "not-quarantined" };
+    await record(audit, actor, "spam", id, "confirmée comme spam et supprimée");
+    return { outcome: "deleted" };
+  });
 }

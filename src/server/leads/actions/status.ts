@@ -1,5 +1,5 @@
-import type { Lead, LeadRecords, LeadStatus } from "../lead-store";
-import { record, type Actor, type AuditLog } from "./audit";
+import type { Lead, LeadStatus } from "../lead-store";
+import { record, type Actor, type Transactional } from "./audit";
 import { statusLabels } from "./labels";
 
 export type StatusResult =
@@ -9,23 +9,25 @@ export type StatusResult =
   | { outcome: "changed"; lead: Lead; from: LeadStatus };
 
 /** Sets where sales are with a lead (nouvelle, en cours, traitée). */
-export async function setLeadStatus(
-  store: Pick<LeadRecords, "get" | "setStatus"> & AuditLog,
+export function setLeadStatus(
+  store: Transactional,
   actor: Actor,
   id: string,
   status: LeadStatus,
 ): Promise<StatusResult> {
-  const before = await store.get(id);
-  if (!before) return { outcome: "not-found" };
-  if (before.status === status) return { outcome: "unchanged", lead: before };
-  const lead = await store.setStatus(id, status);
-  if (!lead) return { outcome: "not-found" };
-  await record(
-    store,
-    actor,
-    "status",
-    id,
-    `statut : ${statusLabels[before.status]} → ${statusLabels[status]}`,
-  );
-  return { outcome: "changed", lead, from: before.status };
+  return store.transaction<StatusResult>(async ({ leads, inbox, audit }) => {
+    const before = await leads.get(id);
+    if (!before) return { outcome: "not-found" };
+    if (before.status === status) return { outcome: "unchanged", lead: before };
+    const lead = await inbox.setStatus(id, status);
+    if (!lead) return { outcome: "not-found" };
+    await record(
+      audit,
+      actor,
+      "status",
+      id,
+      `statut : ${statusLabels[before.status]} → ${statusLabels[status]}`,
+    );
+    return { outcome: "changed", lead, from: before.status };
+  });
 }

@@ -95,7 +95,7 @@ test("requests by route pattern and status, quote requests by outcome, never wha
 
 test("the delivery queue as the store holds it, and the last backup's age and size", async () => {
   const waiting = makeLead({}, { channels: ["email", "webhook"] });
-  await store.save({ ...waiting, receivedAt: new Date(Date.now() - 120_000).toISOString() });
+  await store.leads.save({ ...waiting, receivedAt: new Date(Date.now() - 120_000).toISOString() });
   const backup = join(backupDir, "leads-2026-11-27T08-00-00Z.sqlite");
   writeFileSync(backup, Buffer.alloc(4096));
   const hourAgo = new Date(Date.now() - 3_600_000);

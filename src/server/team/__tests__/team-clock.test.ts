@@ -59,14 +59,14 @@ describe("the quarantine's daily email", () => {
   const morning = new Date("2026-11-26T09:30:00Z");
 
   test("none while the quarantine is empty", async () => {
-    await t.store.save(makeLead());
+    await t.store.leads.save(makeLead());
     expect(await sendQuarantineDigest(t.store, email, site, true, morning)).toBe("empty");
     expect(t.smtp.mails).toHaveLength(0);
   });
 
   test("once a day from 9 o'clock in Paris, saying how many, with the inbox's link", async () => {
     for (const reason of ["rempli en 0,8 s", "rempli en 1,1 s"]) {
-      await t.store.save({ ...makeLead(), quarantine: { reason } });
+      await t.store.leads.save({ ...makeLead(), quarantine: { reason } });
     }
     expect(
       await sendQuarantineDigest(t.store, email, site, true, new Date("2026-11-26T07:30:00Z")),

@@ -71,7 +71,7 @@ export function adminRoutes(app: FastifyInstance, { store }: TeamRoutesOptions) 
 
   app.get("/journal", { config: { role: "admin" } }, async (request, reply) => {
     const page = wholePage((request.query as { page?: unknown }).page);
-    const { entries, total } = await store.auditLog({
+    const { entries, total } = await store.audit.page({
       limit: auditPageSize,
       offset: (page - 1) * auditPageSize,
     });

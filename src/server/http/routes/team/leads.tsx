@@ -59,7 +59,7 @@ export async function inboxPage(
   { store }: TeamRoutesOptions,
 ) {
   const { filters, problems } = readFilters(request.query as Record<string, unknown>);
-  const page = await store.inbox({
+  const page = await store.inbox.page({
     ...storeQuery(filters),
     limit: pageSize,
     offset: (filters.page - 1) * pageSize,
@@ -87,7 +87,7 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
 
   app.get("/demandes/:id", async (request, reply) => {
     const id = idOf(request);
-    const lead = await store.get(id);
+    const lead = await store.leads.get(id);
     if (!lead) {
       return sendPage(
         reply,
@@ -133,7 +133,7 @@ export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
 
   app.get("/demandes/:id/spam", async (request, reply) => {
     const id = idOf(request);
-    const lead = await store.get(id);
+    const lead = await store.leads.get(id);
     if (!lead) return noSuchLead(request, reply);
     if (!lead.quarantine) return redirectTo(reply, `/equipe/demandes/${lead.id}`);
     return sendPage(reply, <ConfirmSpamPage session={request.teamSession!} lead={lead} />);

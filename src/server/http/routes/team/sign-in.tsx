@@ -130,7 +130,7 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
       );
     }
     const { session } = started;
-    await store.audit({
+    await store.audit.record({
       at: session.createdAt,
       actor: session.email,
       action: "sign-in",
@@ -150,8 +150,8 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
 export function signOutRoute(app: FastifyInstance, { store }: TeamRoutesOptions) {
   app.post("/deconnexion", async (request, reply) => {
     const now = new Date();
-    await store.endSession(secretHash(request.cookies[sessionCookie]!), now);
-    await store.audit({
+    await store.team.endSession(secretHash(request.cookies[sessionCookie]!), now);
+    await store.audit.record({
       at: now.toISOString(),
       actor: request.teamSession!.email,
       action: "sign-out",

@@ -66,14 +66,14 @@ afterAll(async () => {
 
 const webhookLead = (): Lead => makeLead({}, { channels: ["webhook"] });
 const quarantined = (): Lead => ({ ...webhookLead(), quarantine: { reason: "rempli en 2 s" } });
-const auditLines = async () => (await store.auditLog({ limit: 50, offset: 0 })).entries;
+const auditLines = async () => (await store.audit.page({ limit: 50, offset: 0 })).entries;
 
 test("release clears the quarantine, delivers that lead now and records who did it", async () => {
   const lead = quarantined();
-  await store.save(lead);
+  await store.leads.save(lead);
   const result = await releaseLead(store, delivery, actor, lead.id);
   expect(result).toEqual({ outcome: "released", reason: "rempli en 2 s", sent: 1, failed: 0 });
-  expect((await store.get(lead.id))?.quarantine).toBeNull();
+  expect((await store.leads.get(lead.id))?.quarantine).toBeNull();
   expect(received).toEqual([lead.id]);
   expect(await auditLines()).toEqual([
     {
@@ -81,7 +81,7 @@ test("release clears the quarantine, delivers that lead now and records who did 
       actor: "ventes@exemple.fr",
       action: "release",
       leadId: lead.id,
-      detail: "sortie de quarantaine ; envois : 1 réussi(s), 0 échec(s)",
+      detail: "sortie de quarantaine",
       requestId: "req-42",
     },
   ]);
@@ -89,7 +89,7 @@ test("release clears the quarantine, delivers that lead now and records who did 
 
 test("release of a lead not in quarantine, or of none, changes nothing and records nothing", async () => {
   const lead = webhookLead();
-  await store.save(lead);
+  await store.leads.save(lead);
   expect(await releaseLead(store, delivery, actor, lead.id)).toEqual({
     outcome: "not-quarantined",
   });
@@ -101,31 +101,29 @@ test("release of a lead not in quarantine, or of none, changes nothing and recor
 test("a release whose delivery fails still releases, and says so", async () => {
   answer = 500;
   const lead = quarantined();
-  await store.save(lead);
+  await store.leads.save(lead);
   const result = await releaseLead(store, delivery, actor, lead.id);
   expect(result).toMatchObject({ outcome: "released", sent: 0, failed: 1 });
-  expect((await store.get(lead.id))?.deliveries.webhook).toMatchObject({
+  expect((await store.leads.get(lead.id))?.deliveries.webhook).toMatchObject({
     state: "pending",
     attempts: 1,
   });
-  expect((await auditLines())[0]?.detail).toBe(
-    "sortie de quarantaine ; envois : 0 réussi(s), 1 échec(s)",
-  );
+  expect((await auditLines())[0]?.detail).toBe("sortie de quarantaine");
 });
 
 test("spam deletes a quarantined lead; a delivered one is refused, unchanged, unrecorded", async () => {
   const robot = quarantined();
   const person = webhookLead();
-  await store.save(robot);
-  await store.save(person);
+  await store.leads.save(robot);
+  await store.leads.save(person);
 
   expect(await confirmSpam(store, actor, person.id)).toEqual({ outcome: "not-quarantined" });
   expect(await confirmSpam(store, actor, "inconnue")).toEqual({ outcome: "not-found" });
-  expect(await store.get(person.id)).toBeDefined();
+  expect(await store.leads.get(person.id)).toBeDefined();
   expect(await auditLines()).toEqual([]);
 
   expect(await confirmSpam(store, actor, robot.id)).toEqual({ outcome: "deleted" });
-  expect(await store.get(robot.id)).toBeUndefined();
+  expect(await store.leads.get(robot.id)).toBeUndefined();
   expect(await auditLines()).toEqual([
     expect.objectContaining({
       action: "spam",
@@ -137,12 +135,12 @@ test("spam deletes a quarantined lead; a delivered one is refused, unchanged, un
 
 test("retry of one lead sends that lead alone; the others are left due, unclaimed", async () => {
   const [first, second, third] = [webhookLead(), webhookLead(), webhookLead()];
-  for (const lead of [first!, second!, third!]) await store.save(lead);
+  for (const lead of [first!, second!, third!]) await store.leads.save(lead);
 
   const one = await retryDeliveries(store, delivery, actor, second!.id);
   expect(one).toEqual({ outcome: "retried", leads: 1, sent: 1, failed: 0 });
   expect(received).toEqual([second!.id]);
-  expect((await store.get(first!.id))?.deliveries.webhook).toMatchObject({
+  expect((await store.leads.get(first!.id))?.deliveries.webhook).toMatchObject({
     state: "pending",
     attempts: 0,
   });
@@ -166,8 +164,8 @@ test("retry of one lead sends that lead alone; the others are left due, unclaime
 test("retry refuses a quarantined lead, an unknown one, and one with nothing pending", async () => {
   const robot = quarantined();
   const done = webhookLead();
-  await store.save(robot);
-  await store.save(done);
+  await store.leads.save(robot);
+  await store.leads.save(done);
   await retryDeliveries(store, delivery, actor, done.id);
   const before = (await auditLines()).length;
   received.length = 0;

@@ -60,7 +60,7 @@ function cells(text: string): string[][] {
 const runnable = (cell: string) => /^[\t\r\n]|^[\s"]*[=+\-@]/.test(cell);
 
 test("CSV: BOM, `;`, CRLF, a status column, and every hostile cell shown as text", async () => {
-  for (const lead of [hostile, sneaky]) await files.store.save(lead);
+  for (const lead of [hostile, sneaky]) await files.store.leads.save(lead);
   const file = await exportLeads(files.store, actor, {}, "csv");
   expect(file.count).toBe(2);
   expect(file.filename).toMatch(/^demandes-\d{4}-\d\d-\d\d\.csv$/);
@@ -97,7 +97,7 @@ test("CSV: BOM, `;`, CRLF, a status column, and every hostile cell shown as text
 });
 
 test("JSON: the same fields, the same values once parsed, no `<` in its text, no BOM", async () => {
-  for (const lead of [hostile, sneaky]) await files.store.save(lead);
+  for (const lead of [hostile, sneaky]) await files.store.leads.save(lead);
   const file = await exportLeads(files.store, actor, {}, "json");
   expect(file.filename).toMatch(/\.json$/);
   expect(file.body.startsWith("[")).toBe(true);
@@ -117,7 +117,7 @@ test("JSON: the same fields, the same values once parsed, no `<` in its text, no
 test("the audit line says how many, in which format, and which filter, without the searched text", async () => {
   const claire = makeLead({ email: "claire.martin@oph-exemple.fr", firstName: "Claire" });
   const robot = { ...makeLead(), quarantine: { reason: "trop rapide" } };
-  for (const lead of [claire, robot]) await files.store.save(lead);
+  for (const lead of [claire, robot]) await files.store.leads.save(lead);
 
   const filtered = await exportLeads(
     files.store,
@@ -136,7 +136,7 @@ test("the audit line says how many, in which format, and which filter, without t
   const all = await exportLeads(files.store, actor, { quarantine: "only" }, "csv");
   expect(all.count).toBe(1);
 
-  const { entries } = await files.store.auditLog({ limit: 10, offset: 0 });
+  const { entries } = await files.store.audit.page({ limit: 10, offset: 0 });
   expect(
     entries.map(({ action, leadId, detail, actor: who, requestId }) => ({
       action,

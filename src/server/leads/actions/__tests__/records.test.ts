@@ -14,12 +14,12 @@ const actor: Actor = { name: "terminal (dpo)", requestId: null };
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 const files = embeddedStoreForFile("lead-records-actions-");
 
-const auditLines = async () => (await files.store.auditLog({ limit: 50, offset: 0 })).entries;
+const auditLines = async () => (await files.store.audit.page({ limit: 50, offset: 0 })).entries;
 
 test("a status change is stored and recorded with both statuses, in French", async () => {
   const lead = makeLead();
-  await files.store.save(lead);
-  expect((await files.store.get(lead.id))?.status).toBe("new");
+  await files.store.leads.save(lead);
+  expect((await files.store.leads.get(lead.id))?.status).toBe("new");
 
   const result = await setLeadStatus(files.store, actor, lead.id, "in_progress");
   expect(result).toMatchObject({
@@ -27,7 +27,7 @@ test("a status change is stored and recorded with both statuses, in French", asy
     from: "new",
     lead: { status: "in_progress" },
   });
-  expect((await files.store.get(lead.id))?.status).toBe("in_progress");
+  expect((await files.store.leads.get(lead.id))?.status).toBe("in_progress");
   expect(await auditLines()).toEqual([
     {
       at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -42,7 +42,7 @@ test("a status change is stored and recorded with both statuses, in French", asy
 
 test("the same status again, or an unknown lead, writes nothing and records nothing", async () => {
   const lead = makeLead();
-  await files.store.save(lead);
+  await files.store.leads.save(lead);
   expect(await setLeadStatus(files.store, actor, lead.id, "new")).toMatchObject({
     outcome: "unchanged",
   });
@@ -71,12 +71,12 @@ async function twoPeople() {
     makeLead({ email: "Claire.Martin@oph-exemple.fr" }),
   ];
   const paul = makeLead({ email: "paul.durand@oph-exemple.fr" });
-  for (const lead of [...claire, paul]) await files.store.save(lead);
+  for (const lead of [...claire, paul]) await files.store.leads.save(lead);
   // Keyed by the address's hash, as the spam screen does (src/server/spam/screen.ts).
   const owner = emailCounterKey("claire.martin@oph-exemple.fr");
   const now = Date.now();
-  await files.store.spendChallenge("nonce-1", new Date(now + 60_000), owner);
-  await files.store.countHit(owner, new Date(now - 1000), new Date(now + 60_000));
+  await files.store.ledger.spendChallenge("nonce-1", new Date(now + 60_000), owner);
+  await files.store.ledger.countHit(owner, new Date(now - 1000), new Date(now + 60_000));
   return { claire, paul };
 }
 
@@ -95,7 +95,7 @@ test.each([0, 1, 3])(
       outcome: "count-mismatch",
       found: 2,
     });
-    for (const lead of claire) expect(await files.store.get(lead.id)).toBeDefined();
+    for (const lead of claire) expect(await files.store.leads.get(lead.id)).toBeDefined();
     expect(await auditLines()).toEqual([]);
   },
 );
@@ -106,8 +106,8 @@ test("an erasure with the right count deletes the person's data; its audit line 
   expect(result).toMatchObject({ outcome: "erased", challenges: 1, counters: 1 });
   if (result.outcome !== "erased") return;
   expect(result.leads.map((lead) => lead.id)).toEqual(claire.map((lead) => lead.id));
-  for (const lead of claire) expect(await files.store.get(lead.id)).toBeUndefined();
-  expect(await files.store.get(paul.id)).toBeDefined();
+  for (const lead of claire) expect(await files.store.leads.get(lead.id)).toBeUndefined();
+  expect(await files.store.leads.get(paul.id)).toBeDefined();
 
   const lines = await auditLines();
   expect(lines).toEqual([

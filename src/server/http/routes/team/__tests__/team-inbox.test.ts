@@ -17,7 +17,7 @@ describe("the inbox", () => {
   };
 
   it("shows a hostile request inert, with every page's headers", async () => {
-    await t.store.save(makeLead(hostile));
+    await t.store.leads.save(makeLead(hostile));
     const { cookie } = await t.signIn("ventes@hestia.test");
     const page = await t.app.inject({ url: "/equipe/", headers: { cookie } });
     expect(page.statusCode).toBe(200);
@@ -29,7 +29,7 @@ describe("the inbox", () => {
     expect(page.headers["content-security-policy"]).toMatch(/default-src 'none'/);
     expect(page.headers["content-security-policy"]).not.toMatch(/script-src/);
     expect(page.body).toContain('<meta name="robots" content="noindex, nofollow"/>');
-    const lead = (await t.store.list())[0]!;
+    const lead = (await t.store.leads.list())[0]!;
     const detail = await t.app.inject({ url: `/equipe/demandes/${lead.id}`, headers: { cookie } });
     expect(detail.body).not.toContain('href="javascript:');
     expect(detail.body).toContain("x".repeat(9_950));
@@ -37,7 +37,7 @@ describe("the inbox", () => {
 
   it("pages the list 50 at a time, newest first, and searches across pages", async () => {
     for (let i = 0; i < 51; i += 1) {
-      await t.store.save({
+      await t.store.leads.save({
         ...makeLead({ company: `Bailleur n° ${i}` }),
         receivedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
       });
@@ -57,7 +57,7 @@ describe("the inbox", () => {
 
   it("refuses a post without the page's token, or from another origin, and changes nothing", async () => {
     const lead = makeLead();
-    await t.store.save(lead);
+    await t.store.leads.save(lead);
     const { cookie, csrf } = await t.signIn("ventes@hestia.test");
     const url = `/equipe/demandes/${lead.id}/statut`;
     const missing = await t.post(url, { statut: "traitee" }, { headers: { cookie } });
@@ -75,15 +75,15 @@ describe("the inbox", () => {
       expect(answer.statusCode).toBe(403);
       expect(answer.body).toContain("rien n&#x27;a été fait");
     }
-    expect((await t.store.get(lead.id))?.status).toBe("new");
+    expect((await t.store.leads.get(lead.id))?.status).toBe("new");
     const done = await t.post(url, { statut: "traitee", csrf }, { headers: { cookie } });
     expect(done.statusCode).toBe(303);
-    expect((await t.store.get(lead.id))?.status).toBe("done");
+    expect((await t.store.leads.get(lead.id))?.status).toBe("done");
   });
 
   it("keeps erasure and the audit log for admins, and records who did what", async () => {
     const lead = makeLead({ email: "marie@oph.fr" });
-    await t.store.save(lead);
+    await t.store.leads.save(lead);
     const sales = await t.signIn("ventes@hestia.test");
     expect(
       (await t.app.inject({ url: "/equipe/journal", headers: { cookie: sales.cookie } }))
@@ -95,7 +95,7 @@ describe("the inbox", () => {
       { headers: { cookie: sales.cookie } },
     );
     expect(refused.statusCode).toBe(403);
-    expect(await t.store.get(lead.id)).toBeDefined();
+    expect(await t.store.leads.get(lead.id)).toBeDefined();
 
     const admin = await t.signIn("dpo@hestia.test");
     const wrong = await t.post(
@@ -104,14 +104,14 @@ describe("the inbox", () => {
       { headers: { cookie: admin.cookie } },
     );
     expect(wrong.statusCode).toBe(409);
-    expect(await t.store.get(lead.id)).toBeDefined();
+    expect(await t.store.leads.get(lead.id)).toBeDefined();
     const erased = await t.post(
       "/equipe/effacer",
       { email: "marie@oph.fr", nombre: "1", csrf: admin.csrf },
       { headers: { cookie: admin.cookie } },
     );
     expect(erased.statusCode).toBe(200);
-    expect(await t.store.get(lead.id)).toBeUndefined();
+    expect(await t.store.leads.get(lead.id)).toBeUndefined();
 
     const journal = await t.app.inject({
       url: "/equipe/journal",
@@ -121,12 +121,12 @@ describe("the inbox", () => {
     expect(journal.body).toContain("dpo@hestia.test");
     expect(journal.body).toContain("Connexion");
     // The erasure is recorded without what it erased.
-    const { entries } = await t.store.auditLog({ limit: 50, offset: 0 });
+    const { entries } = await t.store.audit.page({ limit: 50, offset: 0 });
     expect(JSON.stringify(entries)).not.toContain("marie@oph.fr");
   });
 
   it("exports what the list shows as CSV for French Excel, formulas inert", async () => {
-    await t.store.save(makeLead(hostile));
+    await t.store.leads.save(makeLead(hostile));
     const { cookie } = await t.signIn("ventes@hestia.test");
     const csv = await t.app.inject({ url: "/equipe/export.csv", headers: { cookie } });
     expect(csv.headers["content-disposition"]).toMatch(

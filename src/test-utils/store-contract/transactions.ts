@@ -1,0 +1,167 @@
+import { beforeEach, describe, expect, test } from "@jest/globals";
+import type { RunnerOptions } from "../../server/delivery/runner";
+import {
+  confirmSpam,
+  erasePerson,
+  releaseLead,
+  setLeadStatus,
+  type Actor,
+} from "../../server/leads/actions";
+import { emailCounterKey } from "../../server/spam/rate-limit";
+import { makeLead } from "../leads";
+import { captureLog } from "../log-capture";
+import type { Engine } from "./engines";
+
+// Transactions across the store's repositories (src/server/leads/lead-store.ts, LeadStore), and
+// the actions on leads that use them so that a change and its audit line commit together
+// (src/server/leads/actions/), run against every engine: the embedded one in npm test,
+// PostgreSQL in npm run test:pipeline.
+
+const actor: Actor = { name: "ventes@exemple.fr", requestId: "req-1" };
+/** An actor whose audit line the database refuses (its column is NOT NULL), after the action. */
+const refused = { name: null, requestId: null } as unknown as Actor;
+const refusal = /actor/;
+
+const minute = 60_000;
+const claire = "claire@exemple.fr";
+
+/** A webhook nobody listens to: a delivery attempted by mistake is recorded as failed. */
+const delivery: RunnerOptions = {
+  config: {
+    email: null,
+    webhook: {
+      url: "http://127.0.0.1:9/leads",
+      secret: `whsec_${Buffer.from("0123456789abcdef0123456789abcdef").toString("base64")}`,
+    },
+    siteUrl: "https://www.exemple.fr",
+  },
+  log: captureLog().log,
+};
+
+export function transactionsContract(name: string, engine: () => Engine): void {
+  describe(`transactions on ${name}`, () => {
+    beforeEach(() => engine().clear());
+
+    const auditLines = async () => (await engine().store.audit.page({ limit: 1, offset: 0 })).total;
+
+    test("writes through several repositories commit together, or none does", async () => {
+      const { store, second } = engine();
+      const now = new Date();
+      const link = (tokenHash: string) => ({
+        tokenHash,
+        email: "ventes@exemple.fr",
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + 15 * minute),
+      });
+      const kept = makeLead();
+      const outcome = await store.transaction(async (repos) => {
+        await repos.leads.save(kept);
+        await repos.team.createLink(link("a".repeat(64)));
+        return "committed";
+      });
+      expect(outcome).toBe("committed");
+
+      const dropped = makeLead();
+      await expect(
+        store.transaction(async (repos) => {
+          await repos.leads.save(dropped);
+          await repos.team.createLink(link("b".repeat(64)));
+          // Seen inside the transaction, before it is abandoned.
+          expect(await repos.leads.get(dropped.id)).toEqual(dropped);
+          throw new Error("abandoned");
+        }),
+      ).rejects.toThrow("abandoned");
+
+      expect(await second.leads.get(kept.id)).toEqual(kept);
+      expect(await second.team.useLink("a".repeat(64), now)).toEqual({
+        email: "ventes@exemple.fr",
+      });
+      expect(await second.leads.get(dropped.id)).toBeUndefined();
+      expect(await second.team.useLink("b".repeat(64), now)).toBeUndefined();
+    });
+
+    test("a repository's own transaction runs within the enclosing one, and rolls back with it", async () => {
+      const { store, second } = engine();
+      const lead = makeLead({ email: claire });
+      await store.leads.save(lead);
+      // Another person's challenge and counter, which the erasure of Claire leaves.
+      const other = emailCounterKey("paul@exemple.fr");
+      const expiresAt = new Date(Date.now() + 5 * minute);
+      const windowStart = new Date();
+      const windowEnd = new Date(windowStart.getTime() + minute);
+      await expect(
+        store.transaction(async (repos) => {
+          expect(await repos.ledger.spendChallenge("paul-1", expiresAt, other)).toBe(true);
+          expect(await repos.ledger.countHit(other, windowStart, windowEnd, "hit-1")).toBe(1);
+          expect((await repos.leads.erase(claire, 1)).leads).toEqual([lead]);
+          throw new Error("abandoned");
+        }),
+      ).rejects.toThrow("abandoned");
+      expect(await second.leads.get(lead.id)).toEqual(lead);
+      // Neither spent nor counted: the next request is the first again.
+      expect(await second.ledger.spendChallenge("paul-1", expiresAt, other)).toBe(true);
+      expect(await second.ledger.countHit(other, windowStart, windowEnd, "hit-2")).toBe(1);
+    });
+
+    test("a status change whose audit line is refused is undone", async () => {
+      const { store } = engine();
+      const lead = makeLead();
+      await store.leads.save(lead);
+      await expect(setLeadStatus(store, refused, lead.id, "done")).rejects.toThrow(refusal);
+      expect((await store.leads.get(lead.id))?.status).toBe("new");
+      expect(await auditLines()).toBe(0);
+      expect(await setLeadStatus(store, actor, lead.id, "done")).toMatchObject({
+        outcome: "changed",
+      });
+      expect(await auditLines()).toBe(1);
+    });
+
+    test("a spam confirmation whose audit line is refused keeps the lead", async () => {
+      const { store } = engine();
+      const lead = { ...makeLead(), quarantine: { reason: "rempli en 2 s" } };
+      await store.leads.save(lead);
+      await expect(confirmSpam(store, refused, lead.id)).rejects.toThrow(refusal);
+      expect(await store.leads.get(lead.id)).toEqual(lead);
+      expect(await auditLines()).toBe(0);
+      expect(await confirmSpam(store, actor, lead.id)).toEqual({ outcome: "deleted" });
+      expect(await auditLines()).toBe(1);
+    });
+
+    test("a release whose audit line is refused stays in quarantine, undelivered", async () => {
+      const { store } = engine();
+      const lead = {
+        ...makeLead({}, { channels: ["webhook"] }),
+        quarantine: { reason: "rempli en 2 s" },
+      };
+      await store.leads.save(lead);
+      await expect(releaseLead(store, delivery, refused, lead.id)).rejects.toThrow(refusal);
+      expect(await store.leads.get(lead.id)).toEqual(lead);
+      expect(await auditLines()).toBe(0);
+    });
+
+    test("an erasure whose audit line is refused erases nothing", async () => {
+      const { store } = engine();
+      const leads = [makeLead({ email: claire }), makeLead({ email: claire })];
+      for (const lead of leads) await store.leads.save(lead);
+      const owner = emailCounterKey(claire);
+      const expiresAt = new Date(Date.now() + 5 * minute);
+      await store.ledger.spendChallenge("claire-1", expiresAt, owner);
+
+      await expect(erasePerson(store, refused, claire, 2)).rejects.toThrow(refusal);
+      expect(await store.leads.findByEmail(claire)).toEqual(leads);
+      expect(await store.ledger.spendChallenge("claire-1", expiresAt, owner)).toBe(false);
+      expect(await auditLines()).toBe(0);
+
+      expect(await erasePerson(store, actor, claire, 3)).toEqual({
+        outcome: "count-mismatch",
+        found: 2,
+      });
+      expect(await erasePerson(store, actor, claire, 2)).toMatchObject({
+        outcome: "erased",
+        challenges: 1,
+      });
+      expect(await store.leads.findByEmail(claire)).toEqual([]);
+      expect(await auditLines()).toBe(1);
+    });
+  });
+}
