@@ -1,37 +1,48 @@
 import React from "react";
 import type { FastifyInstance } from "fastify";
+import { optional, type } from "superstruct";
 import { erasePerson, erasePreview } from "../../../leads/actions";
 import { AuditPage, ErasePage } from "../../../team/pages/admin-pages";
 import { actorOf } from "./leads";
-import { formField, sendPage, type TeamRoutesOptions } from "./respond";
+import type { SuperstructTypes } from "../../superstruct-schemas";
+import { sendPage, Text, type TeamRoutesOptions } from "./respond";
 
 // The admin's pages: one person's erasure (what will go is listed first, then the number of
 // requests typed to confirm), and the audit log.
 
 const auditPageSize = 100;
 
-const wholePage = (value: unknown) =>
-  typeof value === "string" && /^\d{1,6}$/.test(value) ? Math.max(1, Number(value)) : 1;
+const wholePage = (value: string | undefined) =>
+  value !== undefined && /^\d{1,6}$/.test(value) ? Math.max(1, Number(value)) : 1;
 
-export function adminRoutes(app: FastifyInstance, { store }: TeamRoutesOptions) {
-  app.get("/effacer", { config: { role: "admin" } }, async (request, reply) =>
+/** The erasure's forms: the address, and the number of requests typed to confirm. */
+const EraseForm = type({ csrf: optional(Text), email: optional(Text), nombre: optional(Text) });
+
+export function adminRoutes(plugin: FastifyInstance, { store }: TeamRoutesOptions) {
+  const app = plugin.withTypeProvider<SuperstructTypes>();
+  const admin = { role: "admin" as const };
+  app.get("/effacer", { config: admin }, async (request, reply) =>
     sendPage(reply, <ErasePage session={request.teamSession!} email="" />),
   );
 
   // What an erasure would take, for an address posted (never in the page's address).
-  app.post("/effacer/apercu", { config: { role: "admin" } }, async (request, reply) => {
-    const email = formField(request, "email").trim().slice(0, 254);
-    const leads = email ? await erasePreview(store, email) : undefined;
-    return sendPage(
-      reply,
-      <ErasePage session={request.teamSession!} email={email} leads={leads} />,
-    );
-  });
+  app.post(
+    "/effacer/apercu",
+    { config: admin, schema: { body: EraseForm } },
+    async (request, reply) => {
+      const email = (request.body.email ?? "").trim().slice(0, 254);
+      const leads = email ? await erasePreview(store, email) : undefined;
+      return sendPage(
+        reply,
+        <ErasePage session={request.teamSession!} email={email} leads={leads} />,
+      );
+    },
+  );
 
-  app.post("/effacer", { config: { role: "admin" } }, async (request, reply) => {
+  app.post("/effacer", { config: admin, schema: { body: EraseForm } }, async (request, reply) => {
     const session = request.teamSession!;
-    const email = formField(request, "email").trim().slice(0, 254);
-    const typed = formField(request, "nombre").trim();
+    const email = (request.body.email ?? "").trim().slice(0, 254);
+    const typed = (request.body.nombre ?? "").trim();
 
     const again = async (status: number, text: string) =>
       sendPage(
@@ -69,21 +80,25 @@ export function adminRoutes(app: FastifyInstance, { store }: TeamRoutesOptions) 
     );
   });
 
-  app.get("/journal", { config: { role: "admin" } }, async (request, reply) => {
-    const page = wholePage((request.query as { page?: unknown }).page);
-    const { entries, total } = await store.audit.page({
-      limit: auditPageSize,
-      offset: (page - 1) * auditPageSize,
-    });
-    return sendPage(
-      reply,
-      <AuditPage
-        session={request.teamSession!}
-        entries={entries}
-        total={total}
-        page={page}
-        pageSize={auditPageSize}
-      />,
-    );
-  });
+  app.get(
+    "/journal",
+    { config: admin, schema: { querystring: type({ page: optional(Text) }) } },
+    async (request, reply) => {
+      const page = wholePage(request.query.page);
+      const { entries, total } = await store.audit.page({
+        limit: auditPageSize,
+        offset: (page - 1) * auditPageSize,
+      });
+      return sendPage(
+        reply,
+        <AuditPage
+          session={request.teamSession!}
+          entries={entries}
+          total={total}
+          page={page}
+          pageSize={auditPageSize}
+        />,
+      );
+    },
+  );
 }

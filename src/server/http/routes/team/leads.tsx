@@ -1,5 +1,6 @@
 import React from "react";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { optional, type, type Infer } from "superstruct";
 import {
   confirmSpam,
   exportLeads,
@@ -18,7 +19,16 @@ import {
 import { InboxPage } from "../../../team/pages/inbox-page";
 import { ConfirmSpamPage, LeadPage } from "../../../team/pages/lead-page";
 import { MessagePage } from "../../../team/pages/sign-in-pages";
-import { formField, redirectTo, refuse, sendPage, type TeamRoutesOptions } from "./respond";
+import type { SuperstructTypes } from "../../superstruct-schemas";
+import {
+  InboxQuery,
+  LeadParams,
+  redirectTo,
+  refuse,
+  sendPage,
+  Text,
+  type TeamRoutesOptions,
+} from "./respond";
 
 // The inbox and one request's page, its actions and the export. Each action is the CLI's own
 // module (src/server/leads/actions/), which writes the audit line; the page then shows the
@@ -44,8 +54,7 @@ const outcomes: Record<string, { kind: "success" | "error"; text: string }> = {
   },
 };
 
-const outcomeOf = (request: FastifyRequest) =>
-  outcomes[String((request.query as { fait?: unknown }).fait)];
+const outcomeOf = (fait: string | undefined) => (fait === undefined ? undefined : outcomes[fait]);
 
 export const actorOf = (request: FastifyRequest): Actor => ({
   name: request.teamSession!.email,
@@ -56,9 +65,10 @@ export const actorOf = (request: FastifyRequest): Actor => ({
 export async function inboxPage(
   request: FastifyRequest,
   reply: FastifyReply,
+  query: Infer<typeof InboxQuery>,
   { store }: TeamRoutesOptions,
 ) {
-  const { filters, problems } = readFilters(request.query as Record<string, unknown>);
+  const { filters, problems } = readFilters(query);
   const page = await store.inbox.page({
     ...storeQuery(filters),
     limit: pageSize,
@@ -69,128 +79,168 @@ export async function inboxPage(
   if (filters.page > last)
     return reply.redirect(`/equipe/${filtersSearch(filters, { page: last })}`);
   const notice =
-    problems.length > 0 ? { kind: "error" as const, text: problems.join(" ") } : outcomeOf(request);
+    problems.length > 0
+      ? { kind: "error" as const, text: problems.join(" ") }
+      : outcomeOf(query.fait);
   return sendPage(
     reply,
     <InboxPage session={request.teamSession!} filters={filters} page={page} notice={notice} />,
   );
 }
 
-export function leadRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
+/** The status form of a request's page. */
+const StatusForm = type({ csrf: optional(Text), statut: optional(Text) });
+/** The forms of a request's page that carry nothing but the session's token. */
+const ActionForm = type({ csrf: optional(Text) });
+
+export function leadRoutes(plugin: FastifyInstance, options: TeamRoutesOptions) {
+  const app = plugin.withTypeProvider<SuperstructTypes>();
   const { store, delivery } = options;
-  // Any text: the store answers "no such lead" for one that cannot be a lead's id.
-  const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
   const noSuchLead = (request: FastifyRequest, reply: FastifyReply) =>
     refuse(request, reply, 404, "Cette demande n'existe pas, ou a été supprimée.", "no such lead");
   const backTo = (reply: FastifyReply, id: string, outcome: string) =>
     redirectTo(reply, `/equipe/demandes/${id}?fait=${outcome}`);
 
-  app.get("/demandes/:id", async (request, reply) => {
-    const id = idOf(request);
-    const lead = await store.leads.get(id);
-    if (!lead) {
+  app.get(
+    "/demandes/:id",
+    { schema: { params: LeadParams, querystring: InboxQuery } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const lead = await store.leads.get(id);
+      if (!lead) {
+        return sendPage(
+          reply,
+          <MessagePage
+            title="Demande introuvable"
+            text="Cette demande n'existe pas, ou a été supprimée."
+          />,
+          404,
+        );
+      }
       return sendPage(
         reply,
-        <MessagePage
-          title="Demande introuvable"
-          text="Cette demande n'existe pas, ou a été supprimée."
+        <LeadPage
+          session={request.teamSession!}
+          lead={lead}
+          notice={outcomeOf(request.query.fait)}
         />,
-        404,
       );
-    }
-    return sendPage(
-      reply,
-      <LeadPage session={request.teamSession!} lead={lead} notice={outcomeOf(request)} />,
-    );
-  });
+    },
+  );
 
-  app.post("/demandes/:id/statut", async (request, reply) => {
-    const id = idOf(request);
-    const status = statusFromParam(formField(request, "statut"));
-    if (!status) {
-      return refuse(request, reply, 400, "Ce statut n'existe pas : rien n'a été changé.", "status");
-    }
-    const result = await setLeadStatus(store, actorOf(request), id, status);
-    if (result.outcome === "not-found") return noSuchLead(request, reply);
-    return backTo(reply, id, "statut");
-  });
+  app.post(
+    "/demandes/:id/statut",
+    { schema: { params: LeadParams, body: StatusForm } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const status = statusFromParam(request.body.statut);
+      if (!status) {
+        return refuse(
+          request,
+          reply,
+          400,
+          "Ce statut n'existe pas : rien n'a été changé.",
+          "status",
+        );
+      }
+      const result = await setLeadStatus(store, actorOf(request), id, status);
+      if (result.outcome === "not-found") return noSuchLead(request, reply);
+      return backTo(reply, id, "statut");
+    },
+  );
 
-  app.post("/demandes/:id/liberer", async (request, reply) => {
-    const id = idOf(request);
-    const result = await releaseLead(store, delivery, actorOf(request), id);
-    if (result.outcome === "not-found") return noSuchLead(request, reply);
-    if (result.outcome === "not-quarantined") {
-      return refuse(
-        request,
-        reply,
-        409,
-        "Cette demande n'est pas en quarantaine.",
-        "not quarantined",
-      );
-    }
-    return backTo(reply, id, result.failed > 0 ? "libere-echec" : "libere");
-  });
+  app.post(
+    "/demandes/:id/liberer",
+    { schema: { params: LeadParams, body: ActionForm } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const result = await releaseLead(store, delivery, actorOf(request), id);
+      if (result.outcome === "not-found") return noSuchLead(request, reply);
+      if (result.outcome === "not-quarantined") {
+        return refuse(
+          request,
+          reply,
+          409,
+          "Cette demande n'est pas en quarantaine.",
+          "not quarantined",
+        );
+      }
+      return backTo(reply, id, result.failed > 0 ? "libere-echec" : "libere");
+    },
+  );
 
-  app.get("/demandes/:id/spam", async (request, reply) => {
-    const id = idOf(request);
+  app.get("/demandes/:id/spam", { schema: { params: LeadParams } }, async (request, reply) => {
+    const { id } = request.params;
     const lead = await store.leads.get(id);
     if (!lead) return noSuchLead(request, reply);
     if (!lead.quarantine) return redirectTo(reply, `/equipe/demandes/${lead.id}`);
     return sendPage(reply, <ConfirmSpamPage session={request.teamSession!} lead={lead} />);
   });
 
-  app.post("/demandes/:id/spam", async (request, reply) => {
-    const id = idOf(request);
-    const result = await confirmSpam(store, actorOf(request), id);
-    if (result.outcome === "not-found") return noSuchLead(request, reply);
-    if (result.outcome === "not-quarantined") {
-      return refuse(
-        request,
-        reply,
-        409,
-        "Seule une demande en quarantaine peut être supprimée comme spam.",
-        "not quarantined",
-      );
-    }
-    return redirectTo(reply, "/equipe/?fait=spam");
-  });
+  app.post(
+    "/demandes/:id/spam",
+    { schema: { params: LeadParams, body: ActionForm } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const result = await confirmSpam(store, actorOf(request), id);
+      if (result.outcome === "not-found") return noSuchLead(request, reply);
+      if (result.outcome === "not-quarantined") {
+        return refuse(
+          request,
+          reply,
+          409,
+          "Seule une demande en quarantaine peut être supprimée comme spam.",
+          "not quarantined",
+        );
+      }
+      return redirectTo(reply, "/equipe/?fait=spam");
+    },
+  );
 
-  app.post("/demandes/:id/relancer", async (request, reply) => {
-    const id = idOf(request);
-    const result = await retryDeliveries(store, delivery, actorOf(request), id);
-    if (result.outcome === "not-found") return noSuchLead(request, reply);
-    if (result.outcome === "quarantined") {
-      return refuse(
-        request,
-        reply,
-        409,
-        "Une demande en quarantaine se transmet en la sortant de la quarantaine.",
-        "quarantined",
-      );
-    }
-    if (result.outcome !== "retried" || result.sent + result.failed === 0) {
-      // Nothing pending, or the server's own delivery run holds it right now.
-      return backTo(reply, id, "relance-rien");
-    }
-    return backTo(reply, id, result.failed > 0 ? "relance-echec" : "relance");
-  });
+  app.post(
+    "/demandes/:id/relancer",
+    { schema: { params: LeadParams, body: ActionForm } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const result = await retryDeliveries(store, delivery, actorOf(request), id);
+      if (result.outcome === "not-found") return noSuchLead(request, reply);
+      if (result.outcome === "quarantined") {
+        return refuse(
+          request,
+          reply,
+          409,
+          "Une demande en quarantaine se transmet en la sortant de la quarantaine.",
+          "quarantined",
+        );
+      }
+      if (result.outcome !== "retried" || result.sent + result.failed === 0) {
+        // Nothing pending, or the server's own delivery run holds it right now.
+        return backTo(reply, id, "relance-rien");
+      }
+      return backTo(reply, id, result.failed > 0 ? "relance-echec" : "relance");
+    },
+  );
 
   // What the list shows, every page together, as a file: the same filters as the address.
   for (const format of ["csv", "json"] as const) {
     // No HEAD route: a HEAD (a prefetch) would build the whole export and write its audit line.
-    app.get(`/export.${format}`, { exposeHeadRoute: false }, async (request, reply) => {
-      const { filters } = readFilters(request.query as Record<string, unknown>);
-      const file = await exportLeads(store, actorOf(request), storeQuery(filters), format);
-      return reply
-        .withHostHeaders("/equipe/")
-        .headers({
-          "content-type":
-            format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
-          "content-disposition": `attachment; filename="${file.filename}"`,
-          "cache-control": "no-store",
-          "x-robots-tag": "noindex, nofollow",
-        })
-        .send(file.body);
-    });
+    app.get(
+      `/export.${format}`,
+      { exposeHeadRoute: false, schema: { querystring: InboxQuery } },
+      async (request, reply) => {
+        const { filters } = readFilters(request.query);
+        const file = await exportLeads(store, actorOf(request), storeQuery(filters), format);
+        return reply
+          .withHostHeaders("/equipe/")
+          .headers({
+            "content-type":
+              format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
+            "content-disposition": `attachment; filename="${file.filename}"`,
+            "cache-control": "no-store",
+            "x-robots-tag": "noindex, nofollow",
+          })
+          .send(file.body);
+      },
+    );
   }
 }

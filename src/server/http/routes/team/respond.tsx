@@ -1,5 +1,6 @@
 import React from "react";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { array, coerce, optional, string, type } from "superstruct";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { TeamMembers } from "../../../config-values";
@@ -106,10 +107,33 @@ export function sameOrigin(request: FastifyRequest, siteUrl: string): boolean {
   return origin === `${request.protocol}://${request.host}` || origin === new URL(siteUrl).origin;
 }
 
-/** A field of a posted form, as text ("" when absent or not text). */
-export function formField(request: FastifyRequest, name: string): string {
+/**
+ * A parameter of the address or a field of a posted form, as text. Sent twice (an address typed
+ * by hand), the first counts, as the inbox's own links and forms never send one twice.
+ */
+export const Text = coerce(string(), array(string()), (values) => values[0] ?? "");
+
+/** A request's page: its id in the address, any text (the store finds no lead for a wrong one). */
+export const LeadParams = type({ id: string() });
+
+/** The inbox's address: its filters (src/server/team/inbox-filters.ts) and an action's outcome. */
+export const InboxQuery = type({
+  q: optional(Text),
+  statut: optional(Text),
+  quarantaine: optional(Text),
+  du: optional(Text),
+  au: optional(Text),
+  page: optional(Text),
+  fait: optional(Text),
+});
+
+/**
+ * The session's token of a posted form, for the check every signed-in post passes before its
+ * route runs (`requireSession`); each route declares it with its own fields.
+ */
+function csrfField(request: FastifyRequest): string {
   const body = request.body;
-  const value = body && typeof body === "object" ? (body as Record<string, unknown>)[name] : "";
+  const value = body && typeof body === "object" && "csrf" in body ? body.csrf : "";
   return typeof value === "string" ? value : "";
 }
 
@@ -146,7 +170,7 @@ export function requireSession({ store, team, siteUrl }: TeamRoutesOptions) {
     }
     if (
       request.method === "POST" &&
-      (!sameOrigin(request, siteUrl) || !csrfMatches(session, formField(request, "csrf")))
+      (!sameOrigin(request, siteUrl) || !csrfMatches(session, csrfField(request)))
     ) {
       return refuse(
         request,

@@ -1,5 +1,6 @@
 import React from "react";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { optional, type } from "superstruct";
 import { EmailSender } from "../../../delivery/email";
 import { oneLine } from "../../../one-line";
 import {
@@ -19,7 +20,7 @@ import {
 import { signInMessage } from "../../../team/team-emails";
 import { inboxPage } from "./leads";
 import {
-  formField,
+  InboxQuery,
   redirectTo,
   refuse,
   sameOrigin,
@@ -28,14 +29,22 @@ import {
   cookieOptions,
   crossSiteWithoutCookie,
   requireSession,
+  Text,
   type TeamRoutesOptions,
 } from "./respond";
+import type { SuperstructTypes } from "../../superstruct-schemas";
 
 // Signing in and out: the inbox's address asks for an email address (the same answer whatever
 // it is), the emailed link opens a page whose button starts the session, « Se déconnecter »
 // ends it on the server.
 
-export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
+/** The address asked for a link. */
+const LinkForm = type({ email: optional(Text) });
+/** The link's token, in its address and in the form that starts the session. */
+const TokenFields = type({ jeton: optional(Text) });
+
+export function signInRoutes(plugin: FastifyInstance, options: TeamRoutesOptions) {
+  const app = plugin.withTypeProvider<SuperstructTypes>();
   const { store, team, email, siteUrl } = options;
   // config.ts refuses a team without the SMTP relay that carries its links.
   if (team.size > 0 && !email) throw new Error("the inbox's team needs the leads' SMTP settings");
@@ -43,17 +52,21 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
   const checkSession = requireSession(options);
 
   // /equipe/ alone: /equipe is the redirect to it (./index.ts).
-  app.get("/", { prefixTrailingSlash: "slash" }, async (request, reply) => {
-    if (team.size === 0) return sendPage(reply, <NoTeamPage />);
-    // Signed out: the sign-in page, with a 200 (this is the inbox's front door).
-    if (crossSiteWithoutCookie(request)) {
-      return sendPage(reply, <SameSiteReloadPage path={request.url} />);
-    }
-    if (!request.cookies[sessionCookie]) return sendPage(reply, <SignInPage />);
-    await checkSession(request, reply);
-    if (reply.sent) return reply;
-    return inboxPage(request, reply, options);
-  });
+  app.get(
+    "/",
+    { prefixTrailingSlash: "slash", schema: { querystring: InboxQuery } },
+    async (request, reply) => {
+      if (team.size === 0) return sendPage(reply, <NoTeamPage />);
+      // Signed out: the sign-in page, with a 200 (this is the inbox's front door).
+      if (crossSiteWithoutCookie(request)) {
+        return sendPage(reply, <SameSiteReloadPage path={request.url} />);
+      }
+      if (!request.cookies[sessionCookie]) return sendPage(reply, <SignInPage />);
+      await checkSession(request, reply);
+      if (reply.sent) return reply;
+      return inboxPage(request, reply, request.query, options);
+    },
+  );
 
   // The sign-in's two forms: refused while no one is allowed, and when posted from another site.
   const signInForm = {
@@ -71,8 +84,8 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
     },
   };
 
-  app.post("/lien", signInForm, async (request, reply) => {
-    const checked = await checkLinkRequest(store, formField(request, "email"), request.ip);
+  app.post("/lien", { ...signInForm, schema: { body: LinkForm } }, async (request, reply) => {
+    const checked = await checkLinkRequest(store, request.body.email ?? "", request.ip);
     if (checked.outcome === "malformed") {
       return sendPage(reply, <SignInPage error="Cette adresse email n'est pas valide." />, 400);
     }
@@ -103,10 +116,10 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
   });
 
   // The link's page does nothing by itself: a mail scanner that follows links does not sign in.
-  app.get("/connexion", async (request, reply) => {
+  app.get("/connexion", { schema: { querystring: TokenFields } }, async (request, reply) => {
     if (team.size === 0) return sendPage(reply, <NoTeamPage />, 403);
-    const token = (request.query as Record<string, unknown>).jeton;
-    if (typeof token !== "string" || !/^[A-Za-z0-9_-]{43}$/.test(token)) {
+    const token = request.query.jeton;
+    if (token === undefined || !/^[A-Za-z0-9_-]{43}$/.test(token)) {
       return refuse(
         request,
         reply,
@@ -118,48 +131,55 @@ export function signInRoutes(app: FastifyInstance, options: TeamRoutesOptions) {
     return sendPage(reply, <ConfirmSignInPage token={token} />);
   });
 
-  app.post("/connexion", signInForm, async (request, reply) => {
-    const started = await startSession(store, team, formField(request, "jeton"));
-    if (!started) {
-      return refuse(
-        request,
-        reply,
-        400,
-        "Ce lien de connexion a déjà servi, a expiré ou n'est pas valide : demandez-en un nouveau.",
-        "link used, expired or unknown",
-      );
-    }
-    const { session } = started;
-    await store.audit.record({
-      at: session.createdAt,
-      actor: session.email,
-      action: "sign-in",
-      leadId: null,
-      detail: `rôle : ${session.role}`,
-      requestId: request.id,
-    });
-    reply.setCookie(sessionCookie, started.secret, {
-      ...cookieOptions,
-      maxAge: sessionLifetimeMs / 1000,
-    });
-    return redirectTo(reply, "/equipe/");
-  });
+  app.post(
+    "/connexion",
+    { ...signInForm, schema: { body: TokenFields } },
+    async (request, reply) => {
+      const started = await startSession(store, team, request.body.jeton ?? "");
+      if (!started) {
+        return refuse(
+          request,
+          reply,
+          400,
+          "Ce lien de connexion a déjà servi, a expiré ou n'est pas valide : demandez-en un nouveau.",
+          "link used, expired or unknown",
+        );
+      }
+      const { session } = started;
+      await store.audit.record({
+        at: session.createdAt,
+        actor: session.email,
+        action: "sign-in",
+        leadId: null,
+        detail: `rôle : ${session.role}`,
+        requestId: request.id,
+      });
+      reply.setCookie(sessionCookie, started.secret, {
+        ...cookieOptions,
+        maxAge: sessionLifetimeMs / 1000,
+      });
+      return redirectTo(reply, "/equipe/");
+    },
+  );
 }
 
 /** « Se déconnecter »: the session ends on the server, its cookie goes. */
 export function signOutRoute(app: FastifyInstance, { store }: TeamRoutesOptions) {
-  app.post("/deconnexion", async (request, reply) => {
-    const now = new Date();
-    await store.team.endSession(secretHash(request.cookies[sessionCookie]!), now);
-    await store.audit.record({
-      at: now.toISOString(),
-      actor: request.teamSession!.email,
-      action: "sign-out",
-      leadId: null,
-      detail: null,
-      requestId: request.id,
+  const form = type({ csrf: optional(Text) });
+  app
+    .withTypeProvider<SuperstructTypes>()
+    .post("/deconnexion", { schema: { body: form } }, async (request, reply) => {
+      const now = new Date();
+      await store.team.endSession(secretHash(request.cookies[sessionCookie]!), now);
+      await store.audit.record({
+        at: now.toISOString(),
+        actor: request.teamSession!.email,
+        action: "sign-out",
+        leadId: null,
+        detail: null,
+        requestId: request.id,
+      });
+      reply.clearCookie(sessionCookie, cookieOptions);
+      return redirectTo(reply, "/equipe/");
     });
-    reply.clearCookie(sessionCookie, cookieOptions);
-    return redirectTo(reply, "/equipe/");
-  });
 }
