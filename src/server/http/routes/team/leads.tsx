@@ -98,6 +98,11 @@ export function leadRoutes(plugin: FastifyInstance, options: TeamRoutesOptions) 
   const { store, delivery } = options;
   const noSuchLead = (request: FastifyRequest, reply: FastifyReply) =>
     refuse(request, reply, 404, "Cette demande n'existe pas, ou a été supprimée.", "no such lead");
+  /** An action the request's state does not allow: its French page, nothing done. */
+  const conflict = (request: FastifyRequest, reply: FastifyReply, text: string, why: string) =>
+    refuse(request, reply, 409, text, why);
+  /** A request's action: its id in the address, a form with only the session's token. */
+  const action = { schema: { params: LeadParams, body: ActionForm } };
   const backTo = (reply: FastifyReply, id: string, outcome: string) =>
     redirectTo(reply, `/equipe/demandes/${id}?fait=${outcome}`);
 
@@ -149,25 +154,15 @@ export function leadRoutes(plugin: FastifyInstance, options: TeamRoutesOptions) 
     },
   );
 
-  app.post(
-    "/demandes/:id/liberer",
-    { schema: { params: LeadParams, body: ActionForm } },
-    async (request, reply) => {
-      const { id } = request.params;
-      const result = await releaseLead(store, delivery, actorOf(request), id);
-      if (result.outcome === "not-found") return noSuchLead(request, reply);
-      if (result.outcome === "not-quarantined") {
-        return refuse(
-          request,
-          reply,
-          409,
-          "Cette demande n'est pas en quarantaine.",
-          "not quarantined",
-        );
-      }
-      return backTo(reply, id, result.failed > 0 ? "libere-echec" : "libere");
-    },
-  );
+  app.post("/demandes/:id/liberer", action, async (request, reply) => {
+    const { id } = request.params;
+    const result = await releaseLead(store, delivery, actorOf(request), id);
+    if (result.outcome === "not-found") return noSuchLead(request, reply);
+    if (result.outcome === "not-quarantined") {
+      return conflict(request, reply, "Cette demande n'est pas en quarantaine.", "not quarantined");
+    }
+    return backTo(reply, id, result.failed > 0 ? "libere-echec" : "libere");
+  });
 
   app.get("/demandes/:id/spam", { schema: { params: LeadParams } }, async (request, reply) => {
     const { id } = request.params;
@@ -177,49 +172,39 @@ export function leadRoutes(plugin: FastifyInstance, options: TeamRoutesOptions) 
     return sendPage(reply, <ConfirmSpamPage session={request.teamSession!} lead={lead} />);
   });
 
-  app.post(
-    "/demandes/:id/spam",
-    { schema: { params: LeadParams, body: ActionForm } },
-    async (request, reply) => {
-      const { id } = request.params;
-      const result = await confirmSpam(store, actorOf(request), id);
-      if (result.outcome === "not-found") return noSuchLead(request, reply);
-      if (result.outcome === "not-quarantined") {
-        return refuse(
-          request,
-          reply,
-          409,
-          "Seule une demande en quarantaine peut être supprimée comme spam.",
-          "not quarantined",
-        );
-      }
-      return redirectTo(reply, "/equipe/?fait=spam");
-    },
-  );
+  app.post("/demandes/:id/spam", action, async (request, reply) => {
+    const { id } = request.params;
+    const result = await confirmSpam(store, actorOf(request), id);
+    if (result.outcome === "not-found") return noSuchLead(request, reply);
+    if (result.outcome === "not-quarantined") {
+      return conflict(
+        request,
+        reply,
+        "Seule une demande en quarantaine peut être supprimée comme spam.",
+        "not quarantined",
+      );
+    }
+    return redirectTo(reply, "/equipe/?fait=spam");
+  });
 
-  app.post(
-    "/demandes/:id/relancer",
-    { schema: { params: LeadParams, body: ActionForm } },
-    async (request, reply) => {
-      const { id } = request.params;
-      const result = await retryDeliveries(store, delivery, actorOf(request), id);
-      if (result.outcome === "not-found") return noSuchLead(request, reply);
-      if (result.outcome === "quarantined") {
-        return refuse(
-          request,
-          reply,
-          409,
-          "Une demande en quarantaine se transmet en la sortant de la quarantaine.",
-          "quarantined",
-        );
-      }
-      if (result.outcome !== "retried" || result.sent + result.failed === 0) {
-        // Nothing pending, or the server's own delivery run holds it right now.
-        return backTo(reply, id, "relance-rien");
-      }
-      return backTo(reply, id, result.failed > 0 ? "relance-echec" : "relance");
-    },
-  );
+  app.post("/demandes/:id/relancer", action, async (request, reply) => {
+    const { id } = request.params;
+    const result = await retryDeliveries(store, delivery, actorOf(request), id);
+    if (result.outcome === "not-found") return noSuchLead(request, reply);
+    if (result.outcome === "quarantined") {
+      return conflict(
+        request,
+        reply,
+        "Une demande en quarantaine se transmet en la sortant de la quarantaine.",
+        "quarantined",
+      );
+    }
+    if (result.outcome !== "retried" || result.sent + result.failed === 0) {
+      // Nothing pending, or the server's own delivery run holds it right now.
+      return backTo(reply, id, "relance-rien");
+    }
+    return backTo(reply, id, result.failed > 0 ? "relance-echec" : "relance");
+  });
 
   // What the list shows, every page together, as a file: the same filters as the address.
   for (const format of ["csv", "json"] as const) {
