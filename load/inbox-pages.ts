@@ -58,7 +58,8 @@ export async function timePages(
         ack: false,
       },
       delivery: { config: { email: null, webhook: null, siteUrl } },
-      siteUrl,
+      // The inbox's origin: inject's requests come as Host: localhost.
+      teamUrl: "http://localhost",
     },
   });
   const cookie = `__Host-equipe=${secret}`;

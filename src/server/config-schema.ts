@@ -79,6 +79,11 @@ export const schema = type({
   QUOTE_WEBHOOK_SECRET: variable("whsec_ suivi d'une clé en base64", (raw) =>
     /^(whsec_)?[A-Za-z0-9+/]+={0,2}$/.test(raw) ? raw : invalid,
   ),
+  // The inbox's own origin: the inbox answers there alone, never beside the site and its admin.
+  TEAM_URL: variable("une adresse http(s) complète, sans chemin", (raw) => {
+    const url = httpUrl(raw) === invalid ? undefined : new URL(raw);
+    return url && url.pathname === "/" && !url.search && !url.hash ? url.origin : invalid;
+  }),
   // The inbox's team (src/server/team/): the sign-in links go through the leads' SMTP relay.
   TEAM_EMAILS: variable(
     "des adresses séparées par des virgules, chacune suivie de :sales ou :admin, par exemple ventes@exemple.fr:sales,dpo@exemple.fr:admin",

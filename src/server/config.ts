@@ -45,6 +45,8 @@ export interface ServerConfig {
   deploy: DeploySettings | null;
   /** TEAM_EMAILS: who may sign in to the inbox (/equipe/); empty when unset. */
   team: TeamMembers;
+  /** TEAM_URL: the inbox's own origin (https://equipe.exemple.fr); without it, the inbox is off. */
+  teamUrl: string | null;
   /** QUOTE_RETENTION_DAYS. */
   retentionDays: number;
   /** BACKUP_DIR (resolved; hidden from the deploys' build, as the leads) and BACKUP_KEEP. */
@@ -146,9 +148,9 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
       "TEAM_EMAILS : les liens de connexion partent par email, il faut aussi SMTP_URL, QUOTE_NOTIFY_TO et QUOTE_MAIL_FROM",
     );
   }
-  if (values.TEAM_EMAILS && !values.SITE_URL) {
+  if (values.TEAM_URL && values.TEAM_URL === new URL(values.SITE_URL ?? defaultSiteUrl).origin) {
     problems.push(
-      "TEAM_EMAILS : les liens de connexion mènent à SITE_URL, qu'il faut donner (l'adresse publique de ce serveur)",
+      "TEAM_URL : la boîte des demandes a son origine à elle, autre que celle du site (SITE_URL), par exemple https://equipe.exemple.fr",
     );
   }
   const metricsHost = values.METRICS_HOST ?? "127.0.0.1";
@@ -193,6 +195,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
     retentionDays: values.QUOTE_RETENTION_DAYS ?? 1095,
     backups: { dir: backupDir, keep: values.BACKUP_KEEP ?? 14 },
     team: values.TEAM_EMAILS ?? new Map(),
+    teamUrl: values.TEAM_URL ?? null,
     cmsAuth,
     deploy:
       values.DEPLOY_GIT_URL && values.DEPLOY_WEBHOOK_SECRET && values.CMS_REPO

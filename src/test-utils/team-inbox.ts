@@ -123,7 +123,7 @@ export function teamApp(smtpPort: number) {
         team: members,
         email,
         delivery: { config: { email, webhook: null, siteUrl: site } },
-        siteUrl: site,
+        teamUrl: "http://localhost",
       },
     });
   }

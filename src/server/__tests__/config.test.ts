@@ -201,13 +201,31 @@ describe("TEAM_EMAILS", () => {
     ]);
   });
 
-  test("needs the SMTP relay that carries the links, and SITE_URL where they lead", () => {
+  test("needs the SMTP relay that carries the links", () => {
     expect(problemsOf({ TEAM_EMAILS: team, ...site })).toEqual([
       expect.stringContaining("il faut aussi SMTP_URL, QUOTE_NOTIFY_TO et QUOTE_MAIL_FROM"),
     ]);
-    expect(problemsOf({ TEAM_EMAILS: team, ...email })).toEqual([
-      expect.stringContaining("les liens de connexion mènent à SITE_URL"),
-    ]);
+  });
+});
+
+describe("TEAM_URL", () => {
+  test("is the inbox's origin, without a path; unset, the inbox is off", () => {
+    expect(readServerConfig({}).teamUrl).toBeNull();
+    expect(readServerConfig({ TEAM_URL: "https://Equipe.Exemple.fr/" }).teamUrl).toBe(
+      "https://equipe.exemple.fr",
+    );
+    expect(readServerConfig({ TEAM_URL: "http://equipe.localhost:9000" }).teamUrl).toBe(
+      "http://equipe.localhost:9000",
+    );
+    for (const wrong of ["equipe.exemple.fr", "https://exemple.fr/equipe/", "ftp://exemple.fr"]) {
+      expect(problemsOf({ TEAM_URL: wrong })).toEqual([expect.stringContaining("TEAM_URL")]);
+    }
+  });
+
+  test("is another origin than the site's", () => {
+    expect(
+      problemsOf({ TEAM_URL: "https://www.exemple.fr", SITE_URL: "https://www.exemple.fr/" }),
+    ).toEqual([expect.stringContaining("TEAM_URL : la boîte des demandes a son origine à elle")]);
   });
 });
 

@@ -16,6 +16,7 @@ import metricsPlugin from "./plugins/metrics";
 import pressure, { type PressureOptions } from "./plugins/pressure";
 import requestLog from "./plugins/request-log";
 import site, { frameworkErrors } from "./plugins/site";
+import teamOrigin from "./plugins/team-origin";
 import cmsAuthRoutes from "./routes/cms-auth";
 import deployRoutes from "./routes/deploy";
 import healthRoutes, { type HealthOptions } from "./routes/health";
@@ -43,6 +44,8 @@ export interface CoreOptions {
   pressure?: PressureOptions;
   /** What Prometheus reads (src/server/metrics/): every answer and quote request counted. */
   metrics?: Metrics;
+  /** TEAM_URL: the inbox's own origin, where nothing of the site is served (./plugins/team-origin.ts). */
+  teamUrl?: string;
 }
 
 /** What the routes answer with. */
@@ -57,7 +60,7 @@ export interface RoutesOptions {
   cmsAuth?: CmsAuth;
   /** Publishing on push (src/server/deploy/): its webhook and status routes; none without. */
   deployer?: Deployer;
-  /** The team's inbox (/equipe/); not registered without. */
+  /** The team's inbox (/equipe/ on TEAM_URL, which createApp is given too); off without. */
   inbox?: TeamRoutesOptions;
   /** GET /healthz and /readyz (./routes/health.ts): what readiness checks; none without. */
   health?: Omit<HealthOptions, "site">;
@@ -70,6 +73,7 @@ export async function createApp({
   log = processLogger() as FastifyBaseLogger,
   pressure: pressureOptions = {},
   metrics,
+  teamUrl,
 }: CoreOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // One JSON line per request, written by ./plugins/request-log.ts with the request's id;
@@ -95,6 +99,7 @@ export async function createApp({
   await app.register(requestLog);
   if (metrics) await app.register(metricsPlugin, { metrics });
   await app.register(site, { site: siteSource });
+  if (teamUrl) await app.register(teamOrigin, { teamUrl });
   await app.register(pressure, pressureOptions);
   return app;
 }
@@ -113,7 +118,7 @@ export const appRoutes: FastifyPluginAsync<RoutesOptions> = async (
 
 /** The whole app at once, for tests: its core, then its routes. */
 export async function buildApp(options: CoreOptions & RoutesOptions): Promise<FastifyInstance> {
-  const app = await createApp(options);
+  const app = await createApp({ ...options, teamUrl: options.inbox?.teamUrl });
   await app.register(appRoutes, options);
   return app;
 }

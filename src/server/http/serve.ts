@@ -51,7 +51,8 @@ async function main(): Promise<void> {
     ? releasedSite(deployDir, path.resolve("public"))
     : fixedSite(path.resolve("public"));
 
-  const app = await createApp({ site, trustProxy, log });
+  const teamUrl = config.teamUrl ?? undefined;
+  const app = await createApp({ site, trustProxy, log, teamUrl });
   await app.register(drain, { idleGraceMs });
   await app.register(storeService, { settings: config.store });
   const { store } = app;
@@ -71,8 +72,7 @@ async function main(): Promise<void> {
     retentionDays: config.retentionDays,
     // Sales hear of requests held in quarantine once a day, through the leads' SMTP relay.
     email: config.delivery.email,
-    siteUrl: config.delivery.siteUrl,
-    hasInbox: config.team.size > 0,
+    inboxUrl: teamUrl && config.team.size > 0 ? teamUrl : null,
   });
   if (config.deploy) {
     await app.register(deployerService, {
@@ -97,14 +97,21 @@ async function main(): Promise<void> {
     deployer: app.deployer,
     health: { database: store.database, backupDir },
     metrics,
-    inbox: {
-      store,
-      team: config.team,
-      email: config.delivery.email,
-      delivery: { config: config.delivery, log },
-      siteUrl: config.delivery.siteUrl,
-    },
+    inbox: teamUrl
+      ? {
+          store,
+          team: config.team,
+          email: config.delivery.email,
+          delivery: { config: config.delivery, log },
+          teamUrl,
+        }
+      : undefined,
   });
+  if (!teamUrl) {
+    log.warn(
+      "Boîte des demandes fermée : TEAM_URL n'est pas donnée (son origine à elle, par exemple https://equipe.exemple.fr). npm run leads reste disponible.",
+    );
+  }
   // Sessions of addresses removed from TEAM_EMAILS end now, for good: the address coming back
   // later does not bring them back.
   const ended = await store.team.endSessionsExcept([...config.team.keys()], new Date());

@@ -135,8 +135,14 @@ export interface Inbox {
   page(query: InboxQuery): Promise<InboxPage>;
   /** Every lead the query matches, newest first, unpaged (the inbox's export). */
   matching(query: Omit<InboxQuery, "limit" | "offset">): Promise<Lead[]>;
-  /** Sets a lead's status; undefined if no such lead. */
-  setStatus(id: string, status: LeadStatus): Promise<Lead | undefined>;
+  /**
+   * Sets a lead's status, and says which it replaced, read under the row's lock within the
+   * caller's transaction; undefined if no such lead.
+   */
+  setStatus(
+    id: string,
+    status: LeadStatus,
+  ): Promise<{ lead: Lead; previous: LeadStatus } | undefined>;
   /**
    * Deletes one lead and its deliveries if it is still in quarantine (a request confirmed as
    * spam); false when there is no such lead or it was released meanwhile.

@@ -1,4 +1,5 @@
 import { wholeNumber, type Executor } from "./database";
+import { dialects } from "./dialect";
 import { leadColumns, toLead, uuidPattern, type LeadRow } from "./lead-rows";
 import type { Inbox, InboxPage, InboxQuery, Lead, LeadStatus } from "./lead-store";
 import { containsPattern } from "./search-fold";
@@ -80,21 +81,31 @@ export class SqlInbox implements Inbox {
     return rows.map(toLead);
   }
 
-  async setStatus(id: string, status: LeadStatus): Promise<Lead | undefined> {
+  async setStatus(
+    id: string,
+    status: LeadStatus,
+  ): Promise<{ lead: Lead; previous: LeadStatus } | undefined> {
     await this.ready();
     // Not a uuid: no such lead (PostgreSQL would otherwise refuse the query).
     if (!uuidPattern.test(id)) return undefined;
     const key = id.toLowerCase();
-    const updated = await this.db.query("UPDATE leads SET status = $2 WHERE id = $1", [
-      key,
-      status,
-    ]);
-    if (updated.rowCount === 0) return undefined;
+    // The status replaced, read under the row's lock (PostgreSQL; SQLite runs one transaction at
+    // a time): inside a transaction, a second change waits for the first and reads its status,
+    // so the journal tells the history as it was.
+    const { rows: found } = await this.db.query<{ status: LeadStatus }>(
+      `SELECT l.status FROM leads l WHERE l.id = $1 ${dialects[this.db.engine].lockRead}`,
+      [key],
+    );
+    const previous = found[0]?.status;
+    if (previous === undefined) return undefined;
+    if (previous !== status) {
+      await this.db.query("UPDATE leads SET status = $2 WHERE id = $1", [key, status]);
+    }
     const { rows } = await this.db.query<LeadRow>(
       `SELECT ${this.columns} FROM leads l WHERE l.id = $1`,
       [key],
     );
-    return rows[0] === undefined ? undefined : toLead(rows[0]);
+    return rows[0] === undefined ? undefined : { lead: toLead(rows[0]), previous };
   }
 
   async removeQuarantined(id: string): Promise<boolean> {

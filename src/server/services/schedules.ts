@@ -12,18 +12,14 @@ export interface SchedulesOptions {
   retentionDays: number;
   /** The leads' relay; without it, no digest. */
   email: EmailConfig | null;
-  /** The site's public address, for the inbox's link in the digest. */
-  siteUrl: string;
-  /** Whether TEAM_EMAILS names anyone: the digest then links to the inbox. */
-  hasInbox: boolean;
+  /** The inbox's origin when someone may sign in to it, for the digest's link; else null. */
+  inboxUrl: string | null;
 }
 
 export default fp<SchedulesOptions>(
-  async (app, { retentionDays, email, siteUrl, hasInbox }) => {
+  async (app, { retentionDays, email, inboxUrl }) => {
     const purge = startDailyPurge(app.store.leads, retentionDays, app.log);
-    const digest = email
-      ? startQuarantineDigest(app.store, email, siteUrl, hasInbox, app.log)
-      : undefined;
+    const digest = email ? startQuarantineDigest(app.store, email, inboxUrl, app.log) : undefined;
     app.addHook("onClose", async () => {
       purge.stop();
       digest?.stop();

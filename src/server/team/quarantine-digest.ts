@@ -32,8 +32,8 @@ export type DigestOutcome = "sent" | "empty" | "too-early" | "already-sent";
 export async function sendQuarantineDigest(
   store: Pick<LeadStore, "inbox" | "team">,
   email: EmailConfig,
-  siteUrl: string,
-  hasInbox: boolean,
+  /** The inbox's origin when someone may sign in to it; null: the email points to the CLI. */
+  inboxUrl: string | null,
   now = new Date(),
 ): Promise<DigestOutcome> {
   const { day, hour } = parisDay(now);
@@ -43,7 +43,7 @@ export async function sendQuarantineDigest(
   if (!(await store.team.claimDigest(day, now))) return "already-sent";
   const sender = new EmailSender(email.smtpUrl);
   try {
-    await sender.send(quarantineDigestMessage(email.to, email.from, siteUrl, count, hasInbox));
+    await sender.send(quarantineDigestMessage(email.to, email.from, inboxUrl, count));
   } catch (error) {
     // The relay is down: the day is given back, and the next hourly check tries again.
     await store.team.unclaimDigest(day);
@@ -58,12 +58,11 @@ export async function sendQuarantineDigest(
 export function startQuarantineDigest(
   store: LeadStore,
   email: EmailConfig,
-  siteUrl: string,
-  hasInbox: boolean,
+  inboxUrl: string | null,
   log: LeadLogger,
 ): { stop(): void } {
   const run = () => {
-    sendQuarantineDigest(store, email, siteUrl, hasInbox).then(
+    sendQuarantineDigest(store, email, inboxUrl).then(
       (outcome) => {
         if (outcome === "sent") log.info("quarantine digest: sent to sales");
       },

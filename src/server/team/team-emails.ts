@@ -9,10 +9,10 @@ export const inboxPath = "/equipe/";
 export function signInMessage(
   to: string,
   from: string,
-  siteUrl: string,
+  teamUrl: string,
   token: string,
 ): Mail.Options {
-  const link = `${siteUrl}${inboxPath}connexion?jeton=${token}`;
+  const link = `${teamUrl}${inboxPath}connexion?jeton=${token}`;
   const minutes = linkLifetimeMs / 60_000;
   return {
     from,
@@ -35,10 +35,9 @@ export function signInMessage(
 export function quarantineDigestMessage(
   to: string[],
   from: string,
-  siteUrl: string,
+  /** The inbox's origin (TEAM_URL) when it is open to someone (TEAM_EMAILS); else the CLI. */
+  inboxUrl: string | null,
   count: number,
-  /** Whether anyone may sign in to the inbox (TEAM_EMAILS); without it, the CLI is the way. */
-  hasInbox: boolean,
 ): Mail.Options {
   const requests = count > 1 ? `${count} demandes de devis attendent` : "1 demande de devis attend";
   return {
@@ -51,8 +50,8 @@ export function quarantineDigestMessage(
       `${requests} en quarantaine : le formulaire les a jugées suspectes (envoyées trop vite, par exemple) et ne vous les a pas transmises.`,
       "Une vraie personne a pu en envoyer une : vérifiez-les, puis sortez-les de la quarantaine ou confirmez qu'il s'agit de spam.",
       "",
-      hasInbox
-        ? `${siteUrl}${inboxPath}?quarantaine=oui`
+      inboxUrl
+        ? `${inboxUrl}${inboxPath}?quarantaine=oui`
         : "La boîte des demandes n'est pas encore ouverte : la personne qui administre le serveur les voit avec « npm run leads -- spam ».",
       "",
     ].join("\n"),

@@ -204,11 +204,14 @@ export function inboxContract(name: string, engine: () => Engine): void {
       await store.leads.save(lead);
       expect((await store.leads.get(lead.id))?.status).toBe("new");
       expect(await store.inbox.setStatus(lead.id.toUpperCase(), "in_progress")).toEqual({
-        ...lead,
-        status: "in_progress",
+        lead: { ...lead, status: "in_progress" },
+        previous: "new",
       });
       expect((await second.leads.get(lead.id))?.status).toBe("in_progress");
-      expect((await second.inbox.setStatus(lead.id, "done"))?.status).toBe("done");
+      expect(await second.inbox.setStatus(lead.id, "done")).toMatchObject({
+        lead: { status: "done" },
+        previous: "in_progress",
+      });
       expect(
         await store.inbox.setStatus("00000000-0000-4000-8000-000000000000", "done"),
       ).toBeUndefined();

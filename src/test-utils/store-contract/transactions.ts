@@ -38,6 +38,21 @@ const delivery: RunnerOptions = {
   log: captureLog().log,
 };
 
+/** A trigger that refuses every audit line, as a full disk or a lost connection would. */
+const refuseAudit = {
+  sqlite: {
+    on: "CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'audit refused'); END;",
+    off: "DROP TRIGGER refuse_audit;",
+  },
+  postgres: {
+    on: `CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$
+           BEGIN RAISE EXCEPTION 'audit refused'; END $$;
+         CREATE TRIGGER refuse_audit BEFORE INSERT ON audit_log
+           FOR EACH ROW EXECUTE FUNCTION refuse_audit();`,
+    off: "DROP TRIGGER refuse_audit ON audit_log; DROP FUNCTION refuse_audit();",
+  },
+};
+
 export function transactionsContract(name: string, engine: () => Engine): void {
   describe(`transactions on ${name}`, () => {
     beforeEach(() => engine().clear());
@@ -162,6 +177,44 @@ export function transactionsContract(name: string, engine: () => Engine): void {
       });
       expect(await store.leads.findByEmail(claire)).toEqual([]);
       expect(await auditLines()).toBe(1);
+    });
+
+    test("a journal that refuses the line (a trigger) leaves every action undone", async () => {
+      const { store, second } = engine();
+      const sql = refuseAudit[store.database.engine];
+      const lead = makeLead({ email: claire });
+      const spam = { ...makeLead(), quarantine: { reason: "rempli en 2 s" } };
+      await store.leads.save(lead);
+      await store.leads.save(spam);
+      await store.database.transaction((client) => client.script(sql.on));
+      try {
+        await expect(setLeadStatus(store, actor, lead.id, "done")).rejects.toThrow(/refused/);
+        await expect(confirmSpam(store, actor, spam.id)).rejects.toThrow(/refused/);
+        await expect(erasePerson(store, actor, claire, 1)).rejects.toThrow(/refused/);
+      } finally {
+        await store.database.transaction((client) => client.script(sql.off));
+      }
+      expect(await second.leads.get(lead.id)).toEqual(lead);
+      expect(await second.leads.get(spam.id)).toEqual(spam);
+      expect(await auditLines()).toBe(0);
+    });
+
+    test("two status changes at once journal the history as it was", async () => {
+      const { store, second } = engine();
+      const lead = makeLead();
+      await store.leads.save(lead);
+      const results = await Promise.all([
+        setLeadStatus(store, actor, lead.id, "in_progress"),
+        setLeadStatus(second, { ...actor, requestId: "req-2" }, lead.id, "done"),
+      ]);
+      expect(results.map((result) => result.outcome)).toEqual(["changed", "changed"]);
+      const { entries } = await store.audit.page({ limit: 10, offset: 0 });
+      // Newest first: the older line's « after » is the newer line's « before ».
+      const [newer, older] = entries.map((entry) => /statut : (.+) → (.+)/.exec(entry.detail!)!);
+      expect(older![1]).toBe("nouvelle");
+      expect(newer![1]).toBe(older![2]);
+      const final = (await second.leads.get(lead.id))!.status;
+      expect(newer![2]).toBe(final === "done" ? "traitée" : "en cours");
     });
   });
 }

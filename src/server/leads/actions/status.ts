@@ -15,19 +15,18 @@ export function setLeadStatus(
   id: string,
   status: LeadStatus,
 ): Promise<StatusResult> {
-  return store.transaction<StatusResult>(async ({ leads, inbox, audit }) => {
-    const before = await leads.get(id);
-    if (!before) return { outcome: "not-found" };
-    if (before.status === status) return { outcome: "unchanged", lead: before };
-    const lead = await inbox.setStatus(id, status);
-    if (!lead) return { outcome: "not-found" };
+  return store.transaction<StatusResult>(async ({ inbox, audit }) => {
+    const change = await inbox.setStatus(id, status);
+    if (!change) return { outcome: "not-found" };
+    const { lead, previous } = change;
+    if (previous === status) return { outcome: "unchanged", lead };
     await record(
       audit,
       actor,
       "status",
       id,
-      `statut : ${statusLabels[before.status]} → ${statusLabels[status]}`,
+      `statut : ${statusLabels[previous]} → ${statusLabels[status]}`,
     );
-    return { outcome: "changed", lead, from: before.status };
+    return { outcome: "changed", lead, from: previous };
   });
 }

@@ -60,7 +60,7 @@ describe("the quarantine's daily email", () => {
 
   test("none while the quarantine is empty", async () => {
     await t.store.leads.save(makeLead());
-    expect(await sendQuarantineDigest(t.store, email, site, true, morning)).toBe("empty");
+    expect(await sendQuarantineDigest(t.store, email, site, morning)).toBe("empty");
     expect(t.smtp.mails).toHaveLength(0);
   });
 
@@ -68,11 +68,11 @@ describe("the quarantine's daily email", () => {
     for (const reason of ["rempli en 0,8 s", "rempli en 1,1 s"]) {
       await t.store.leads.save({ ...makeLead(), quarantine: { reason } });
     }
-    expect(
-      await sendQuarantineDigest(t.store, email, site, true, new Date("2026-11-26T07:30:00Z")),
-    ).toBe("too-early");
-    expect(await sendQuarantineDigest(t.store, email, site, true, morning)).toBe("sent");
-    expect(await sendQuarantineDigest(t.store, email, site, true, minutes(morning, 60))).toBe(
+    expect(await sendQuarantineDigest(t.store, email, site, new Date("2026-11-26T07:30:00Z"))).toBe(
+      "too-early",
+    );
+    expect(await sendQuarantineDigest(t.store, email, site, morning)).toBe("sent");
+    expect(await sendQuarantineDigest(t.store, email, site, minutes(morning, 60))).toBe(
       "already-sent",
     );
     await waitFor(() => t.smtp.mails.length > 0, 5000, "the quarantine's email");
@@ -82,9 +82,7 @@ describe("the quarantine's daily email", () => {
     // The next day, again; a relay down gives the day back, and the next check sends it.
     const nextDay = minutes(morning, 24 * 60);
     const down = { ...email, smtpUrl: "smtp://127.0.0.1:1" };
-    await expect(sendQuarantineDigest(t.store, down, site, true, nextDay)).rejects.toThrow();
-    expect(await sendQuarantineDigest(t.store, email, site, true, minutes(nextDay, 60))).toBe(
-      "sent",
-    );
+    await expect(sendQuarantineDigest(t.store, down, site, nextDay)).rejects.toThrow();
+    expect(await sendQuarantineDigest(t.store, email, site, minutes(nextDay, 60))).toBe("sent");
   });
 });

@@ -28,8 +28,8 @@ export interface TeamRoutesOptions {
   email: EmailConfig | null;
   /** What a release or a retry delivers with, as the delivery runner does. */
   delivery: RunnerOptions;
-  /** The site's public address, for the link in the email. */
-  siteUrl: string;
+  /** The inbox's own origin (TEAM_URL): the links in the emails lead there, forms come from it. */
+  teamUrl: string;
 }
 
 export const sessionCookie = "__Host-equipe";
@@ -100,11 +100,13 @@ export const crossSiteWithoutCookie = (request: FastifyRequest) =>
   request.headers["sec-fetch-site"] === "cross-site" &&
   !request.cookies[sessionCookie];
 
-/** A post from a page of another site is refused: browsers say where a form came from. */
-export function sameOrigin(request: FastifyRequest, siteUrl: string): boolean {
+/**
+ * A post from a page of any other origin is refused, the site's own included (its admin runs a
+ * large bundle): browsers say where a form came from.
+ */
+export function sameOrigin(request: FastifyRequest, teamUrl: string): boolean {
   const origin = request.headers.origin;
-  if (origin === undefined) return true;
-  return origin === `${request.protocol}://${request.host}` || origin === new URL(siteUrl).origin;
+  return origin === undefined || origin === teamUrl;
 }
 
 /**
@@ -150,7 +152,7 @@ declare module "fastify" {
  * for a GET, its cookie cleared), a post without the session's token or from another origin, a
  * role that may not. Each refusal is logged with the request's id.
  */
-export function requireSession({ store, team, siteUrl }: TeamRoutesOptions) {
+export function requireSession({ store, team, teamUrl }: TeamRoutesOptions) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (team.size === 0) return sendPage(reply, <NoTeamPage />, 403);
     if (crossSiteWithoutCookie(request))
@@ -170,7 +172,7 @@ export function requireSession({ store, team, siteUrl }: TeamRoutesOptions) {
     }
     if (
       request.method === "POST" &&
-      (!sameOrigin(request, siteUrl) || !csrfMatches(session, csrfField(request)))
+      (!sameOrigin(request, teamUrl) || !csrfMatches(session, csrfField(request)))
     ) {
       return refuse(
         request,

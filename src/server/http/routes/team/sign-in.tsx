@@ -45,7 +45,7 @@ const TokenFields = type({ jeton: optional(Text) });
 
 export function signInRoutes(plugin: FastifyInstance, options: TeamRoutesOptions) {
   const app = plugin.withTypeProvider<SuperstructTypes>();
-  const { store, team, email, siteUrl } = options;
+  const { store, team, email, teamUrl } = options;
   // config.ts refuses a team without the SMTP relay that carries its links.
   if (team.size > 0 && !email) throw new Error("the inbox's team needs the leads' SMTP settings");
   // The inbox's front door shows the list to a signed-in member: the same check as its pages.
@@ -72,7 +72,7 @@ export function signInRoutes(plugin: FastifyInstance, options: TeamRoutesOptions
   const signInForm = {
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
       if (team.size === 0) return sendPage(reply, <NoTeamPage />, 403);
-      if (!sameOrigin(request, siteUrl)) {
+      if (!sameOrigin(request, teamUrl)) {
         return refuse(
           request,
           reply,
@@ -103,7 +103,7 @@ export function signInRoutes(plugin: FastifyInstance, options: TeamRoutesOptions
       issueLink(store, team, checked.address, async (to, token) => {
         const sender = new EmailSender(email!.smtpUrl);
         try {
-          await sender.send(signInMessage(to, email!.from, siteUrl, token));
+          await sender.send(signInMessage(to, email!.from, teamUrl, token));
         } finally {
           sender.close();
         }
