@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DeliveryRunner } from "../src/server/delivery/runner";
 import { buildApp } from "../src/server/http/app";
 import { fixedSite } from "../src/server/http/site-files";
 import type { SqlLeadStore } from "../src/server/leads/sql-store";
@@ -58,6 +59,10 @@ export async function timePages(
         ack: false,
       },
       delivery: { config: { email: null, webhook: null, siteUrl } },
+      // No channel: a release (never made here) would have nothing to send.
+      queue: new DeliveryRunner(store.deliveries, {
+        config: { email: null, webhook: null, siteUrl },
+      }),
       // The inbox's origin: inject's requests come as Host: localhost.
       teamUrl: "http://localhost",
     },

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
+import { DeliveryRunner } from "../server/delivery/runner";
 import { buildApp } from "../server/http/app";
 import { fixedSite } from "../server/http/site-files";
 import type { TeamMembers } from "../server/config-values";
@@ -90,8 +91,12 @@ export function teamApp(smtpPort: number) {
     },
   };
 
+  /** The app's delivery runner, as the server's: a released lead is handed to it. */
+  let queue: DeliveryRunner | undefined;
+
   async function close() {
     await harness.app?.close();
+    await queue?.close();
     if (folder) rmSync(folder, { recursive: true, force: true });
   }
 
@@ -123,6 +128,10 @@ export function teamApp(smtpPort: number) {
         team: members,
         email,
         delivery: { config: { email, webhook: null, siteUrl: site } },
+        queue: (queue = new DeliveryRunner(store.deliveries, {
+          config: { email, webhook: null, siteUrl: site },
+          log: harness.logged.log,
+        })),
         teamUrl: "http://localhost",
       },
     });

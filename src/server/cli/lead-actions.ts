@@ -1,7 +1,7 @@
 import { parisTime } from "../leads/lead-fields";
 import {
   confirmSpam,
-  releaseLead,
+  releaseAndDeliver,
   retryDeliveries,
   setLeadStatus,
   statusFromWord,
@@ -82,7 +82,7 @@ export const release: Command = {
       out("Usage : npm run leads -- release ID (l'identifiant affiché par « spam »)");
       return 2;
     }
-    const result = await releaseLead(await store(), { config: config.delivery }, actor, id);
+    const result = await releaseAndDeliver(await store(), { config: config.delivery }, actor, id);
     switch (result.outcome) {
       case "not-found":
         out(`Aucune demande ${id}.`);

@@ -103,6 +103,7 @@ async function main(): Promise<void> {
           team: config.team,
           email: config.delivery.email,
           delivery: { config: config.delivery, log },
+          queue: app.delivery,
           teamUrl,
         }
       : undefined,

@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, test } from "@jest/globals";
-import type { RunnerOptions } from "../../server/delivery/runner";
 import {
   confirmSpam,
   erasePerson,
@@ -9,7 +8,6 @@ import {
 } from "../../server/leads/actions";
 import { emailCounterKey } from "../../server/spam/rate-limit";
 import { makeLead } from "../leads";
-import { captureLog } from "../log-capture";
 import type { Engine } from "./engines";
 
 // Transactions across the store's repositories (src/server/leads/lead-store.ts, LeadStore), and
@@ -24,19 +22,6 @@ const refusal = /actor/;
 
 const minute = 60_000;
 const claire = "claire@exemple.fr";
-
-/** A webhook nobody listens to: a delivery attempted by mistake is recorded as failed. */
-const delivery: RunnerOptions = {
-  config: {
-    email: null,
-    webhook: {
-      url: "http://127.0.0.1:9/leads",
-      secret: `whsec_${Buffer.from("0123456789abcdef0123456789abcdef").toString("base64")}`,
-    },
-    siteUrl: "https://www.exemple.fr",
-  },
-  log: captureLog().log,
-};
 
 /** A trigger that refuses every audit line, as a full disk or a lost connection would. */
 const refuseAudit = {
@@ -149,7 +134,7 @@ export function transactionsContract(name: string, engine: () => Engine): void {
         quarantine: { reason: "rempli en 2 s" },
       };
       await store.leads.save(lead);
-      await expect(releaseLead(store, delivery, refused, lead.id)).rejects.toThrow(refusal);
+      await expect(releaseLead(store, refused, lead.id)).rejects.toThrow(refusal);
       expect(await store.leads.get(lead.id)).toEqual(lead);
       expect(await auditLines()).toBe(0);
     });

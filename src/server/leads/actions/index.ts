@@ -4,7 +4,13 @@
 
 export type { Actor, Transactional } from "./audit";
 export { setLeadStatus, type StatusResult } from "./status";
-export { releaseLead, confirmSpam, type ReleaseResult, type SpamResult } from "./quarantine";
+export {
+  releaseLead,
+  releaseAndDeliver,
+  confirmSpam,
+  type ReleaseResult,
+  type SpamResult,
+} from "./quarantine";
 export { retryDeliveries, type DeliveryCounts, type RetryResult } from "./deliveries";
 export {
   exportLeads,

@@ -10,30 +10,44 @@ import { deliverLead, type DeliveryCounts } from "./deliveries";
 export type ReleaseResult =
   | { outcome: "not-found" }
   | { outcome: "not-quarantined" }
-  | ({ outcome: "released"; reason: string } & DeliveryCounts);
+  /** `owed`: whether the lead has deliveries to make (none when no channel was set at its arrival). */
+  | { outcome: "released"; reason: string; owed: boolean };
 
-/** Clears the lead's quarantine and delivers it now, as `npm run leads -- release` does. */
-export async function releaseLead(
+/**
+ * Clears the lead's quarantine, with its audit line in the same transaction. Its deliveries are
+ * then due like any lead's: the server's runner sends them (the inbox kicks it), the CLI at once
+ * (`releaseAndDeliver`). A send cannot be rolled back, so none is made inside the transaction.
+ */
+export function releaseLead(
+  store: Transactional,
+  actor: Actor,
+  id: string,
+): Promise<ReleaseResult> {
+  return store.transaction<ReleaseResult>(async ({ leads, audit }) => {
+    const before = await leads.get(id);
+    if (!before) return { outcome: "not-found" };
+    if (before.quarantine === null) return { outcome: "not-quarantined" };
+    // Released meanwhile by someone else: said so, and delivered once.
+    if (!(await leads.release(id))) return { outcome: "not-quarantined" };
+    await record(audit, actor, "release", id, "sortie de quarantaine");
+    const owed = Object.values(before.deliveries).some((d) => d.state === "pending");
+    return { outcome: "released", reason: before.quarantine.reason, owed };
+  });
+}
+
+/** A release, then its deliveries made now, as `npm run leads -- release` does. */
+export async function releaseAndDeliver(
   store: LeadStore,
   delivery: RunnerOptions,
   actor: Actor,
   id: string,
-): Promise<ReleaseResult> {
-  // The release and its audit line commit together; the deliveries come after the commit, each
-  // recorded as it goes: a send cannot be rolled back, and the runner claims committed leads.
-  const released = await store.transaction(async ({ leads, audit }) => {
-    const before = await leads.get(id);
-    if (!before) return { outcome: "not-found" } as const;
-    if (before.quarantine === null) return { outcome: "not-quarantined" } as const;
-    // Released meanwhile by someone else: said so, and delivered once.
-    if (!(await leads.release(id))) return { outcome: "not-quarantined" } as const;
-    await record(audit, actor, "release", id, "sortie de quarantaine");
-    return { outcome: "released", lead: before, reason: before.quarantine.reason } as const;
-  });
+): Promise<
+  | Exclude<ReleaseResult, { outcome: "released" }>
+  | ({ outcome: "released"; reason: string } & DeliveryCounts)
+> {
+  const released = await releaseLead(store, actor, id);
   if (released.outcome !== "released") return released;
-  // A lead owed no channel (none configured when it came) has nothing to deliver.
-  const owed = Object.values(released.lead.deliveries).some((d) => d.state === "pending");
-  const { sent, failed } = owed
+  const { sent, failed } = released.owed
     ? await deliverLead(store.deliveries, delivery, id)
     : { sent: 0, failed: 0 };
   return { outcome: "released", reason: released.reason, sent, failed };

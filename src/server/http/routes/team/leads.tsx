@@ -37,10 +37,9 @@ import {
 /** The French line for each outcome an action redirects with (`?fait=…`). */
 const outcomes: Record<string, { kind: "success" | "error"; text: string }> = {
   statut: { kind: "success", text: "Le statut de la demande a été changé." },
-  libere: { kind: "success", text: "La demande est sortie de la quarantaine et a été transmise." },
-  "libere-echec": {
-    kind: "error",
-    text: "La demande est sortie de la quarantaine, mais un envoi a échoué : il sera réessayé.",
+  libere: {
+    kind: "success",
+    text: "La demande est sortie de la quarantaine et remise à l'envoi : l'état de chaque envoi s'affiche ci-dessous.",
   },
   spam: { kind: "success", text: "La demande a été supprimée comme spam." },
   relance: { kind: "success", text: "Les envois en attente ont été faits." },
@@ -95,7 +94,7 @@ const ActionForm = type({ csrf: optional(Text) });
 
 export function leadRoutes(plugin: FastifyInstance, options: TeamRoutesOptions) {
   const app = plugin.withTypeProvider<SuperstructTypes>();
-  const { store, delivery } = options;
+  const { store, delivery, queue } = options;
   const noSuchLead = (request: FastifyRequest, reply: FastifyReply) =>
     refuse(request, reply, 404, "Cette demande n'existe pas, ou a été supprimée.", "no such lead");
   /** An action the request's state does not allow: its French page, nothing done. */
@@ -156,12 +155,14 @@ export function leadRoutes(plugin: FastifyInstance, options: TeamRoutesOptions) 
 
   app.post("/demandes/:id/liberer", action, async (request, reply) => {
     const { id } = request.params;
-    const result = await releaseLead(store, delivery, actorOf(request), id);
+    const result = await releaseLead(store, actorOf(request), id);
     if (result.outcome === "not-found") return noSuchLead(request, reply);
     if (result.outcome === "not-quarantined") {
       return conflict(request, reply, "Cette demande n'est pas en quarantaine.", "not quarantined");
     }
-    return backTo(reply, id, result.failed > 0 ? "libere-echec" : "libere");
+    // Committed: the server's runner sends it now, each channel's outcome recorded as it goes.
+    if (result.owed) void queue.kick();
+    return backTo(reply, id, "libere");
   });
 
   app.get("/demandes/:id/spam", { schema: { params: LeadParams } }, async (request, reply) => {

@@ -5,7 +5,7 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { TeamMembers } from "../../../config-values";
 import type { EmailConfig } from "../../../delivery/config";
-import type { RunnerOptions } from "../../../delivery/runner";
+import type { DeliveryRunner, RunnerOptions } from "../../../delivery/runner";
 import type { LeadStore, TeamSession } from "../../../leads/lead-store";
 import { csrfMatches, findSession } from "../../../team/sign-in";
 import {
@@ -26,8 +26,10 @@ export interface TeamRoutesOptions {
   team: TeamMembers;
   /** The leads' SMTP relay: the sign-in links go through it (config.ts requires it with a team). */
   email: EmailConfig | null;
-  /** What a release or a retry delivers with, as the delivery runner does. */
+  /** What a retry delivers with, as the delivery runner does. */
   delivery: RunnerOptions;
+  /** The server's delivery runner: a released lead is handed to it, like any lead. */
+  queue: Pick<DeliveryRunner, "kick">;
   /** The inbox's own origin (TEAM_URL): the links in the emails lead there, forms come from it. */
   teamUrl: string;
 }

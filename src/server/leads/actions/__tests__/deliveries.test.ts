@@ -12,7 +12,7 @@ import { clearTables } from "../../../../test-utils/store-contract/engines";
 import type { Lead } from "../../lead-store";
 import { openLeadStore } from "../../open-store";
 import type { SqlLeadStore } from "../../sql-store";
-import { confirmSpam, releaseLead, retryDeliveries, type Actor } from "..";
+import { confirmSpam, releaseAndDeliver, releaseLead, retryDeliveries, type Actor } from "..";
 
 // Release, spam and retry on the embedded engine, delivering to a webhook receiver in this
 // process: what each does, and its one audit line (none when refused).
@@ -68,10 +68,25 @@ const webhookLead = (): Lead => makeLead({}, { channels: ["webhook"] });
 const quarantined = (): Lead => ({ ...webhookLead(), quarantine: { reason: "rempli en 2 s" } });
 const auditLines = async () => (await store.audit.page({ limit: 50, offset: 0 })).entries;
 
-test("release clears the quarantine, delivers that lead now and records who did it", async () => {
+test("release clears the quarantine, leaves the lead due and records who did it", async () => {
   const lead = quarantined();
   await store.leads.save(lead);
-  const result = await releaseLead(store, delivery, actor, lead.id);
+  expect(await releaseLead(store, actor, lead.id)).toEqual({
+    outcome: "released",
+    reason: "rempli en 2 s",
+    owed: true,
+  });
+  expect(received).toEqual([]);
+  expect((await store.leads.get(lead.id))?.deliveries.webhook).toMatchObject({
+    state: "pending",
+    attempts: 0,
+  });
+});
+
+test("the CLI's release delivers that lead now and records who did it", async () => {
+  const lead = quarantined();
+  await store.leads.save(lead);
+  const result = await releaseAndDeliver(store, delivery, actor, lead.id);
   expect(result).toEqual({ outcome: "released", reason: "rempli en 2 s", sent: 1, failed: 0 });
   expect((await store.leads.get(lead.id))?.quarantine).toBeNull();
   expect(received).toEqual([lead.id]);
@@ -90,10 +105,10 @@ test("release clears the quarantine, delivers that lead now and records who did 
 test("release of a lead not in quarantine, or of none, changes nothing and records nothing", async () => {
   const lead = webhookLead();
   await store.leads.save(lead);
-  expect(await releaseLead(store, delivery, actor, lead.id)).toEqual({
+  expect(await releaseAndDeliver(store, delivery, actor, lead.id)).toEqual({
     outcome: "not-quarantined",
   });
-  expect(await releaseLead(store, delivery, actor, "inconnue")).toEqual({ outcome: "not-found" });
+  expect(await releaseLead(store, actor, "inconnue")).toEqual({ outcome: "not-found" });
   expect(received).toEqual([]);
   expect(await auditLines()).toEqual([]);
 });
@@ -102,7 +117,7 @@ test("a release whose delivery fails still releases, and says so", async () => {
   answer = 500;
   const lead = quarantined();
   await store.leads.save(lead);
-  const result = await releaseLead(store, delivery, actor, lead.id);
+  const result = await releaseAndDeliver(store, delivery, actor, lead.id);
   expect(result).toMatchObject({ outcome: "released", sent: 0, failed: 1 });
   expect((await store.leads.get(lead.id))?.deliveries.webhook).toMatchObject({
     state: "pending",
