@@ -18,7 +18,8 @@ import { captureLog } from "./log-capture";
 // The team inbox's tests, on the embedded store with a real SMTP listener in the test process
 // (each file on its own port), emptied before each test; and, for those going through the
 // production app (Fastify's inject), the app with a team, a form poster and a sign-in from the
-// emailed link.
+// emailed link. The inbox's origin is http://localhost, the host inject's requests carry; the
+// site's, http://127.0.0.1:9761, is asked for with its Host header.
 
 export const team: TeamMembers = new Map([
   ["ventes@hestia.test", "sales"],
@@ -51,6 +52,10 @@ export function teamApp(smtpPort: number) {
   let folder = "";
   const harness = {
     smtp,
+    /** The site's origin, on which the inbox only redirects. */
+    siteUrl: site,
+    /** The inbox's origin (TEAM_URL): inject's requests come as Host: localhost. */
+    teamUrl: "http://localhost",
     get store(): SqlLeadStore {
       return services.store;
     },
@@ -106,6 +111,9 @@ export function teamApp(smtpPort: number) {
     mkdirSync(publicDir);
     writeFileSync(join(publicDir, "index.html"), "<!doctype html><title>Accueil</title>");
     writeFileSync(join(publicDir, "404.html"), "<!doctype html><title>Introuvable</title>");
+    // The admin, which must never be served on the inbox's origin.
+    mkdirSync(join(publicDir, "admin"));
+    writeFileSync(join(publicDir, "admin", "index.html"), "<!doctype html><title>Admin</title>");
     writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
     harness.logged = captureLog();
     const { store } = services;
@@ -132,7 +140,7 @@ export function teamApp(smtpPort: number) {
           config: { email, webhook: null, siteUrl: site },
           log: harness.logged.log,
         })),
-        teamUrl: "http://localhost",
+        teamUrl: harness.teamUrl,
       },
     });
   }

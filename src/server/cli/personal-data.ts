@@ -42,7 +42,7 @@ export const purge: Command = {
     "supprime les demandes reçues il y a plus de QUOTE_RETENTION_DAYS jours (1095 par défaut)",
   async run(_args, { config, out, store }) {
     const days = config.retentionDays;
-    const { before, deleted } = await purgeExpired((await store()).leads, days);
+    const { before, deleted } = await purgeExpired(await store(), days);
     out(
       `${deleted} demande(s) reçue(s) avant le ${parisTime(before.toISOString())} supprimée(s) (conservation : ${days} jours).`,
     );

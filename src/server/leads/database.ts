@@ -66,6 +66,12 @@ export interface Database extends Queryable {
   once<R extends Row = Row>(text: string, values?: readonly unknown[]): Promise<Result<R>>;
   /** Runs `work` in one transaction: all or nothing, committed when it resolves. */
   transaction<T>(work: (client: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Leaves no copy of rows deleted and committed in the store's files: SQLite copies its WAL into
+   * the main file (where secure_delete has zeroed them) and empties it; PostgreSQL has nothing to
+   * do here (its VACUUM, docs/leads.md). Resolves to false when a reader held the WAL back.
+   */
+  forgetDeleted(): Promise<boolean>;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,5 @@
 import type { QuoteRequest } from "../../shared/quote-request/quote-request";
+import type { AuditLog } from "./audit-log";
 
 // What the lead store does, one repository per job: the leads themselves (LeadRecords), the
 // inbox's pages and changes (Inbox), their delivery queue (DeliveryQueue), the anti-spam ledger
@@ -164,31 +165,6 @@ export interface TeamSession {
   expiresAt: string;
 }
 
-/** What the audit log records: every sign-in and every action on leads. */
-export type AuditAction =
-  "sign-in" | "sign-out" | "status" | "release" | "spam" | "retry" | "export" | "erase";
-
-export interface AuditEntry {
-  at: string;
-  /** The team member's address, or `terminal (<user>)` for the CLI. */
-  actor: string;
-  action: AuditAction;
-  /** The lead acted on, if one. */
-  leadId: string | null;
-  /** What changed, in French, never the personal data an erasure removed. */
-  detail: string | null;
-  /** The HTTP request that made it, for the logs; null from the CLI. */
-  requestId: string | null;
-}
-
-/** Every sign-in and every action on leads, newest first when read. */
-export interface AuditLog {
-  /** Durable before it resolves. */
-  record(entry: AuditEntry): Promise<void>;
-  /** Newest first. */
-  page(page: { limit: number; offset: number }): Promise<{ entries: AuditEntry[]; total: number }>;
-}
-
 /**
  * The inbox's sign-in links and sessions (each stored by the SHA-256 of its secret, never the
  * secret), and the daily quarantine email's one-per-day claim.
@@ -265,6 +241,8 @@ export interface SpamLedger {
   countHit(key: string, windowStart: Date, windowEnd: Date, hit?: string | null): Promise<number>;
 }
 
+export type { AuditAction, AuditEntry, AuditLog } from "./audit-log";
+
 /** The repositories of one database, or of one transaction on it. */
 export interface Repositories {
   leads: LeadRecords;
@@ -286,5 +264,11 @@ export interface LeadStore extends Repositories {
    * repositories are outside it: on SQLite, one used within `work` would wait for it forever.
    */
   transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+  /**
+   * After an erasure, a spam deleted or a purge: no copy of what was deleted left in the store's
+   * files (the embedded store's WAL copied and emptied). Never throws: a failure is logged, and
+   * the next deletion or the server's own checkpoints finish the work.
+   */
+  forgetDeleted(): Promise<void>;
   close(): Promise<void>;
 }

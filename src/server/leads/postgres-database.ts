@@ -101,6 +101,11 @@ export class PostgresDatabase implements Database {
     }
   }
 
+  /** PostgreSQL reuses a deleted row's space at its next VACUUM (autovacuum): docs/leads.md. */
+  async forgetDeleted(): Promise<boolean> {
+    return true;
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }

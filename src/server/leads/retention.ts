@@ -1,6 +1,6 @@
 import { processLogger, type LeadLogger } from "../log/logger";
 import { oneLine } from "../one-line";
-import type { LeadRecords } from "./lead-store";
+import type { LeadStore } from "./lead-store";
 
 // How long leads are kept (RGPD: no longer than needed; the CNIL's three years for prospects),
 // and the purge the server runs on its own, so that nobody has to remember it.
@@ -8,9 +8,15 @@ import type { LeadRecords } from "./lead-store";
 const dayMs = 86_400_000;
 
 /** Deletes the leads older than the retention, and the ended anti-bot records. */
-export async function purgeExpired(leads: LeadRecords, days: number, now = new Date()) {
+export async function purgeExpired(
+  store: Pick<LeadStore, "leads" | "forgetDeleted">,
+  days: number,
+  now = new Date(),
+) {
   const before = new Date(now.getTime() - days * dayMs);
-  return { before, deleted: await leads.purge(before, now) };
+  const deleted = await store.leads.purge(before, now);
+  if (deleted > 0) await store.forgetDeleted();
+  return { before, deleted };
 }
 
 /**
@@ -18,12 +24,12 @@ export async function purgeExpired(leads: LeadRecords, days: number, now = new D
  * away) is logged and tried again the next day; it never stops the server.
  */
 export function startDailyPurge(
-  leads: LeadRecords,
+  store: Pick<LeadStore, "leads" | "forgetDeleted">,
   days: number,
   log: LeadLogger = processLogger(),
 ): { stop(): void } {
   const run = () => {
-    purgeExpired(leads, days).then(
+    purgeExpired(store, days).then(
       ({ before, deleted }) => {
         if (deleted > 0) {
           log.info(

@@ -1,4 +1,5 @@
 import { processLogger } from "../log/logger";
+import { oneLine } from "../one-line";
 import { boundTo, type Database, type Executor } from "./database";
 import type {
   AuditLog,
@@ -72,6 +73,18 @@ export class SqlLeadStore implements LeadStore {
     return this.database.transaction((client) =>
       work(repositories(boundTo(this.database.engine, client), this.check)),
     );
+  }
+
+  async forgetDeleted(): Promise<void> {
+    try {
+      if (!(await this.database.forgetDeleted())) {
+        processLogger().warn(
+          "leads: deleted rows still in the WAL, another process reading: copied at the next deletion or checkpoint",
+        );
+      }
+    } catch (error) {
+      processLogger().error(`leads: the WAL could not be emptied: ${oneLine(error)}`);
+    }
   }
 
   /** Applies the migrations not applied yet; resolves to their versions. */

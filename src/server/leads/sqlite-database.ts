@@ -131,6 +131,17 @@ export class SqliteDatabase implements Database {
     });
   }
 
+  forgetDeleted(): Promise<boolean> {
+    // TRUNCATE: every frame copied into the main file, then the WAL cut to nothing. `busy` is 1
+    // when another process's reader kept frames from being copied; the next call copies them.
+    return this.exclusive(() => {
+      const [result] = this.db.prepare("PRAGMA wal_checkpoint(TRUNCATE)").all() as {
+        busy: number;
+      }[];
+      return result?.busy === 0;
+    });
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

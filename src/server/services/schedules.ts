@@ -18,7 +18,7 @@ export interface SchedulesOptions {
 
 export default fp<SchedulesOptions>(
   async (app, { retentionDays, email, inboxUrl }) => {
-    const purge = startDailyPurge(app.store.leads, retentionDays, app.log);
+    const purge = startDailyPurge(app.store, retentionDays, app.log);
     const digest = email ? startQuarantineDigest(app.store, email, inboxUrl, app.log) : undefined;
     app.addHook("onClose", async () => {
       purge.stop();

@@ -13,6 +13,9 @@ export interface Actor {
 /** What an action that changes leads needs of the store: a transaction across its repositories. */
 export type Transactional = Pick<LeadStore, "transaction">;
 
+/** What an action that deletes a person's data needs: that, and no copy left once committed. */
+export type Deleting = Pick<LeadStore, "transaction" | "forgetDeleted">;
+
 export function record(
   log: AuditLog,
   actor: Actor,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { EraseCountError, type Lead, type LeadRecords } from "../lead-store";
-import { record, type Actor, type Transactional } from "./audit";
+import { record, type Actor, type Deleting } from "./audit";
 
 // The right to erasure: first what would go (a page lists it and asks how many requests), then
 // the erasure itself, refused when that number is no longer right. Its audit line keeps counts
@@ -43,7 +43,7 @@ export type EraseResult =
   | { outcome: "erased"; leads: Lead[]; challenges: number; counters: number };
 
 export async function erasePerson(
-  store: Transactional,
+  store: Deleting,
   actor: Actor,
   email: string,
   /** How many requests the person confirmed (the inbox); none: whatever is found (the CLI). */
@@ -52,7 +52,7 @@ export async function erasePerson(
   try {
     // The erasure and its audit line commit together. The count is checked again inside the
     // transaction: a request that arrives after the page listed them deletes nothing unconfirmed.
-    return await store.transaction(async (repos) => {
+    const erased = await store.transaction<EraseResult>(async (repos) => {
       const { leads, challenges, counters } = await repos.leads.erase(email, confirmedCount);
       const counts = `${leads.length} demande(s), ${challenges} défi(s), ${counters} compteur(s)`;
       const digests = leads.map((lead) => erasureDigest(lead.id)).join(", ");
@@ -65,6 +65,8 @@ export async function erasePerson(
       );
       return { outcome: "erased", leads, challenges, counters };
     });
+    await store.forgetDeleted();
+    return erased;
   } catch (error) {
     if (error instanceof EraseCountError) return { outcome: "count-mismatch", found: error.found };
     throw error;

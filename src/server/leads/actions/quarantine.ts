@@ -1,6 +1,6 @@
 import type { RunnerOptions } from "../../delivery/runner";
 import type { LeadStore } from "../lead-store";
-import { record, type Actor, type Transactional } from "./audit";
+import { record, type Actor, type Deleting, type Transactional } from "./audit";
 import { deliverLead, type DeliveryCounts } from "./deliveries";
 
 // A quarantined request (src/server/spam) is either a person, released and delivered like any
@@ -60,8 +60,8 @@ export type SpamResult =
   | { outcome: "deleted" };
 
 /** Deletes a quarantined request confirmed as spam, with its deliveries. */
-export function confirmSpam(store: Transactional, actor: Actor, id: string): Promise<SpamResult> {
-  return store.transaction<SpamResult>(async ({ leads, inbox, audit }) => {
+export async function confirmSpam(store: Deleting, actor: Actor, id: string): Promise<SpamResult> {
+  const result = await store.transaction<SpamResult>(async ({ leads, inbox, audit }) => {
     const lead = await leads.get(id);
     if (!lead) return { outcome: "not-found" };
     if (lead.quarantine === null) return { outcome: "not-quarantined" };
@@ -70,4 +70,6 @@ export function confirmSpam(store: Transactional, actor: Actor, id: string): Pro
     await record(audit, actor, "spam", id, "confirmée comme spam et supprimée");
     return { outcome: "deleted" };
   });
+  if (result.outcome === "deleted") await store.forgetDeleted();
+  return result;
 }

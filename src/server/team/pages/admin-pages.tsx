@@ -82,6 +82,7 @@ const actionNames: Record<AuditAction, string> = {
   retry: "Envois relancés",
   export: "Export",
   erase: "Effacement",
+  refusal: "Refus",
 };
 
 export function AuditPage({

@@ -1,7 +1,7 @@
 import React from "react";
 import type { InboxPage as Page, TeamSession } from "../../leads/lead-store";
 import { filtersSearch, pageSize, statuses, type InboxFilters } from "../inbox-filters";
-import { Layout, Pager, ScrollRegion } from "./layout";
+import { CsrfField, Layout, Pager, ScrollRegion } from "./layout";
 import { DeliveryList, personName, QuarantineBadge, ReceivedAt, StatusBadge } from "./lead-parts";
 
 // The inbox: the filters (a GET form, so the address says what is shown), the export of what is
@@ -74,11 +74,22 @@ export function InboxPage({ session, filters, page, notice }: InboxPageProps) {
         {page.total === 0
           ? "Aucune demande ne correspond."
           : `${page.total} demande${page.total > 1 ? "s" : ""}${pages > 1 ? `, page ${current} sur ${pages}` : ""}.`}{" "}
-        Exporter ce qui est affiché :{" "}
-        <a href={`/equipe/export.csv${filtersSearch(filters, { page: 1 })}`}>CSV (Excel)</a>
-        {" · "}
-        <a href={`/equipe/export.json${filtersSearch(filters, { page: 1 })}`}>JSON</a>
       </p>
+      <form method="post" action="/equipe/export" className="inline export">
+        <CsrfField session={session} />
+        {(["q", "statut", "quarantaine", "du", "au"] as const).map((name) =>
+          filters[name] ? (
+            <input key={name} type="hidden" name={name} value={filters[name]} />
+          ) : null,
+        )}
+        <span>Exporter ce qui est affiché :</span>
+        <button type="submit" name="format" value="csv" className="secondary">
+          CSV (Excel)
+        </button>
+        <button type="submit" name="format" value="json" className="secondary">
+          JSON
+        </button>
+      </form>
 
       {page.leads.length > 0 && (
         <ScrollRegion label="Liste des demandes">

@@ -34,6 +34,8 @@ input, select, button { font: inherit; min-height: 2.75rem; }
 input, select { border: 1px solid #8a96a6; border-radius: 0.25rem; padding: 0.4rem 0.6rem; max-width: 100%; }
 button { background: var(--brand); color: #fff; border: 2px solid var(--brand); border-radius: 0.25rem; padding: 0.4rem 1rem; cursor: pointer; }
 button.danger { background: var(--error); border-color: var(--error); }
+button.secondary { background: #fff; color: var(--brand); }
+.export { margin: 0 0 1rem; }
 .stack { display: grid; gap: 0.5rem; max-width: 28rem; }
 .filters { display: flex; flex-wrap: wrap; gap: 0.75rem 1rem; align-items: end; background: var(--surface); padding: 1rem; border-radius: 0.5rem; }
 .filters .field { display: grid; gap: 0.25rem; }

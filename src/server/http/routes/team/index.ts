@@ -5,7 +5,14 @@ import { stylesheet, stylesheetFile } from "../../../team/pages/stylesheet";
 import { adminRoutes } from "./admin";
 import { leadRoutes } from "./leads";
 import { oneLine } from "../../../one-line";
-import { refuse, requireSession, type TeamRoutesOptions } from "./respond";
+import { RefusalJournal } from "../../../team/refusals";
+import {
+  refuse,
+  requireSession,
+  sendNoSuchPage,
+  type TeamContext,
+  type TeamRoutesOptions,
+} from "./respond";
 import { signInRoutes, signOutRoute } from "./sign-in";
 
 // The team's inbox (src/server/team/), registered under the prefix /equipe by ../../app.ts when
@@ -14,7 +21,21 @@ import { signInRoutes, signOutRoute } from "./sign-in";
 
 export type { TeamRoutesOptions };
 
-const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, options) => {
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * A post whose work may be partly done when it fails (sends cannot be taken back): its error
+     * page says so, where every other post's says that nothing was done.
+     */
+    sends?: boolean;
+  }
+}
+
+const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, routesOptions) => {
+  const options: TeamContext = {
+    ...routesOptions,
+    refusals: new RefusalJournal(routesOptions.store.audit, app.log),
+  };
   await app.register(fastifyCookie);
   // Forms only, a few hundred bytes at most (an address, a token, a status).
   await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
@@ -28,18 +49,29 @@ const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, options) =
       })
       .send(stylesheet),
   );
+  // Any other address under /equipe/ (the site's `/*` would answer it with its own 404 page,
+  // scripts and all, on the team's origin).
+  app.get("/*", async (_request, reply) => sendNoSuchPage(reply));
   app.get("/", { prefixTrailingSlash: "no-slash" }, async (_request, reply) =>
     reply.withHostHeaders("/equipe").redirect("/equipe/", 301),
   );
 
-  // An error in these pages (a form over 16 KB, a store gone) is a French page, not the API's JSON.
+  // An error in these pages (a form over 16 KB, a store gone) is a French page, not the API's
+  // JSON, saying what it knows: a page not shown; a post refused before its work began; a post
+  // whose work is one transaction, undone; a post that sends, perhaps partly done.
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500;
-    if (status >= 500) request.log.error(`team: answered ${status}: ${oneLine(error)}`);
+    if (status < 500) {
+      const text = "Cette requête n'a pas pu être lue : rien n'a été fait.";
+      return refuse(request, reply, status, text, `error ${status}`);
+    }
+    request.log.error(`team: answered ${status}: ${oneLine(error)}`);
     const text =
-      status >= 500
-        ? "Une erreur est survenue sur le serveur : rien n'a été fait, réessayez."
-        : "Cette requête n'a pas pu être lue : rien n'a été fait.";
+      request.method !== "POST"
+        ? "Une erreur est survenue sur le serveur : la page n'a pas pu s'afficher, réessayez."
+        : request.routeOptions.config.sends
+          ? "Une erreur est survenue sur le serveur pendant les envois : certains ont pu partir. Rouvrez la demande pour voir l'état de chaque envoi."
+          : "Une erreur est survenue sur le serveur : rien n'a été fait, réessayez.";
     return refuse(request, reply, status, text, `error ${status}`);
   });
 

@@ -1,6 +1,6 @@
 import React from "react";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { optional, type, type Infer } from "superstruct";
+import { assign, enums, optional, type, type Infer } from "superstruct";
 import {
   confirmSpam,
   exportLeads,
@@ -89,6 +89,11 @@ export async function inboxPage(
 
 /** The status form of a request's page. */
 const StatusForm = type({ csrf: optional(Text), statut: optional(Text) });
+/** The export's form: the list's filters, the file's format, the session's token. */
+const ExportForm = assign(
+  InboxQuery,
+  type({ csrf: optional(Text), format: enums(["csv", "json"]) }),
+);
 /** The forms of a request's page that carry nothing but the session's token. */
 const ActionForm = type({ csrf: optional(Text) });
 
@@ -188,45 +193,46 @@ export function leadRoutes(plugin: FastifyInstance, options: TeamRoutesOptions) 
     return redirectTo(reply, "/equipe/?fait=spam");
   });
 
-  app.post("/demandes/:id/relancer", action, async (request, reply) => {
-    const { id } = request.params;
-    const result = await retryDeliveries(store, delivery, actorOf(request), id);
-    if (result.outcome === "not-found") return noSuchLead(request, reply);
-    if (result.outcome === "quarantined") {
-      return conflict(
-        request,
-        reply,
-        "Une demande en quarantaine se transmet en la sortant de la quarantaine.",
-        "quarantined",
-      );
-    }
-    if (result.outcome !== "retried" || result.sent + result.failed === 0) {
-      // Nothing pending, or the server's own delivery run holds it right now.
-      return backTo(reply, id, "relance-rien");
-    }
-    return backTo(reply, id, result.failed > 0 ? "relance-echec" : "relance");
-  });
+  // Sends made now cannot be taken back: a failure after them says so (./index.ts).
+  app.post(
+    "/demandes/:id/relancer",
+    { ...action, config: { sends: true } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const result = await retryDeliveries(store, delivery, actorOf(request), id);
+      if (result.outcome === "not-found") return noSuchLead(request, reply);
+      if (result.outcome === "quarantined") {
+        return conflict(
+          request,
+          reply,
+          "Une demande en quarantaine se transmet en la sortant de la quarantaine.",
+          "quarantined",
+        );
+      }
+      if (result.outcome !== "retried" || result.sent + result.failed === 0) {
+        // Nothing pending, or the server's own delivery run holds it right now.
+        return backTo(reply, id, "relance-rien");
+      }
+      return backTo(reply, id, result.failed > 0 ? "relance-echec" : "relance");
+    },
+  );
 
-  // What the list shows, every page together, as a file: the same filters as the address.
-  for (const format of ["csv", "json"] as const) {
-    // No HEAD route: a HEAD (a prefetch) would build the whole export and write its audit line.
-    app.get(
-      `/export.${format}`,
-      { exposeHeadRoute: false, schema: { querystring: InboxQuery } },
-      async (request, reply) => {
-        const { filters } = readFilters(request.query);
-        const file = await exportLeads(store, actorOf(request), storeQuery(filters), format);
-        return reply
-          .withHostHeaders("/equipe/")
-          .headers({
-            "content-type":
-              format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
-            "content-disposition": `attachment; filename="${file.filename}"`,
-            "cache-control": "no-store",
-            "x-robots-tag": "noindex, nofollow",
-          })
-          .send(file.body);
-      },
-    );
-  }
+  // What the list shows, every page together, as a file, with the list's filters. Posted with the
+  // session's token: no link, prefetch or page of another site can start one (it writes a line
+  // in the journal).
+  app.post("/export", { schema: { body: ExportForm } }, async (request, reply) => {
+    const { format } = request.body;
+    const { filters } = readFilters(request.body);
+    const file = await exportLeads(store, actorOf(request), storeQuery(filters), format);
+    return reply
+      .withHostHeaders("/equipe/")
+      .headers({
+        "content-type":
+          format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
+        "content-disposition": `attachment; filename="${file.filename}"`,
+        "cache-control": "no-store",
+        "x-robots-tag": "noindex, nofollow",
+      })
+      .send(file.body);
+  });
 }

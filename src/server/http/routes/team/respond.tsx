@@ -7,6 +7,7 @@ import type { TeamMembers } from "../../../config-values";
 import type { EmailConfig } from "../../../delivery/config";
 import type { DeliveryRunner, RunnerOptions } from "../../../delivery/runner";
 import type { LeadStore, TeamSession } from "../../../leads/lead-store";
+import type { RefusalJournal } from "../../../team/refusals";
 import { csrfMatches, findSession } from "../../../team/sign-in";
 import {
   MessagePage,
@@ -32,6 +33,12 @@ export interface TeamRoutesOptions {
   queue: Pick<DeliveryRunner, "kick">;
   /** The inbox's own origin (TEAM_URL): the links in the emails lead there, forms come from it. */
   teamUrl: string;
+}
+
+/** The options, and what the inbox's plugin makes once for all its routes (./index.ts). */
+export interface TeamContext extends TeamRoutesOptions {
+  /** The journal's lines for refusals, within their rate (src/server/team/refusals.ts). */
+  refusals: RefusalJournal;
 }
 
 export const sessionCookie = "__Host-equipe";
@@ -72,6 +79,17 @@ export function sendPage(reply: FastifyReply, page: ReactElement, status = 200):
     .code(status)
     .send(`<!doctype html>${renderToStaticMarkup(page)}`);
 }
+
+/** An address under /equipe/ that is no page of the inbox: its own page, never the site's 404. */
+export const sendNoSuchPage = (reply: FastifyReply) =>
+  sendPage(
+    reply,
+    <MessagePage
+      title="Page introuvable"
+      text="Cette adresse n'existe pas dans la boîte des demandes."
+    />,
+    404,
+  );
 
 /** A redirect after a post (post, redirect, get), never cached. */
 export const redirectTo = (reply: FastifyReply, location: string) =>
@@ -152,9 +170,10 @@ declare module "fastify" {
  * The signed-in scope's preHandler: lets a request through with its session
  * (request.teamSession), or sends the refusal: no team configured, no session (the sign-in page
  * for a GET, its cookie cleared), a post without the session's token or from another origin, a
- * role that may not. Each refusal is logged with the request's id.
+ * role that may not. Each refusal is logged with the request's id; a forged post and a role
+ * refused are journaled too.
  */
-export function requireSession({ store, team, teamUrl }: TeamRoutesOptions) {
+export function requireSession({ store, team, teamUrl, refusals }: TeamContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (team.size === 0) return sendPage(reply, <NoTeamPage />, 403);
     if (crossSiteWithoutCookie(request))
@@ -172,19 +191,30 @@ export function requireSession({ store, team, teamUrl }: TeamRoutesOptions) {
         "no session",
       );
     }
-    if (
-      request.method === "POST" &&
-      (!sameOrigin(request, teamUrl) || !csrfMatches(session, csrfField(request)))
-    ) {
-      return refuse(
-        request,
-        reply,
-        403,
-        "Ce formulaire ne vient pas de la boîte des demandes : rien n'a été fait.",
-        "token or origin",
-      );
+    if (request.method === "POST") {
+      const forged = !sameOrigin(request, teamUrl)
+        ? "formulaire venu d'une autre origine"
+        : !csrfMatches(session, csrfField(request))
+          ? "formulaire sans le jeton de la session"
+          : undefined;
+      if (forged) {
+        await refusals.record(session.email, `${forged} : rien n'a été fait`, request.id);
+        return refuse(
+          request,
+          reply,
+          403,
+          "Ce formulaire ne vient pas de la boîte des demandes : rien n'a été fait.",
+          "token or origin",
+        );
+      }
     }
     if (request.routeOptions.config.role === "admin" && session.role !== "admin") {
+      const path = request.url.split("?", 1)[0];
+      await refusals.record(
+        session.email,
+        `page réservée aux administrateurs (${path})`,
+        request.id,
+      );
       return refuse(request, reply, 403, "Cette page est réservée aux administrateurs.", "role");
     }
     request.teamSession = session;

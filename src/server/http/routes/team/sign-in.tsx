@@ -30,6 +30,7 @@ import {
   crossSiteWithoutCookie,
   requireSession,
   Text,
+  type TeamContext,
   type TeamRoutesOptions,
 } from "./respond";
 import type { SuperstructTypes } from "../../superstruct-schemas";
@@ -43,9 +44,9 @@ const LinkForm = type({ email: optional(Text) });
 /** The link's token, in its address and in the form that starts the session. */
 const TokenFields = type({ jeton: optional(Text) });
 
-export function signInRoutes(plugin: FastifyInstance, options: TeamRoutesOptions) {
+export function signInRoutes(plugin: FastifyInstance, options: TeamContext) {
   const app = plugin.withTypeProvider<SuperstructTypes>();
-  const { store, team, email, teamUrl } = options;
+  const { store, team, email, teamUrl, refusals } = options;
   // config.ts refuses a team without the SMTP relay that carries its links.
   if (team.size > 0 && !email) throw new Error("the inbox's team needs the leads' SMTP settings");
   // The inbox's front door shows the list to a signed-in member: the same check as its pages.
@@ -73,6 +74,11 @@ export function signInRoutes(plugin: FastifyInstance, options: TeamRoutesOptions
     preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
       if (team.size === 0) return sendPage(reply, <NoTeamPage />, 403);
       if (!sameOrigin(request, teamUrl)) {
+        await refusals.record(
+          undefined,
+          "formulaire de connexion venu d'une autre origine",
+          request.id,
+        );
         return refuse(
           request,
           reply,
@@ -120,6 +126,7 @@ export function signInRoutes(plugin: FastifyInstance, options: TeamRoutesOptions
     if (team.size === 0) return sendPage(reply, <NoTeamPage />, 403);
     const token = request.query.jeton;
     if (token === undefined || !/^[A-Za-z0-9_-]{43}$/.test(token)) {
+      await refusals.record(undefined, "lien de connexion mal formé", request.id);
       return refuse(
         request,
         reply,
@@ -135,8 +142,27 @@ export function signInRoutes(plugin: FastifyInstance, options: TeamRoutesOptions
     "/connexion",
     { ...signInForm, schema: { body: TokenFields } },
     async (request, reply) => {
-      const started = await startSession(store, team, request.body.jeton ?? "");
+      // The link spent, the session made and its line in the journal: together, or none.
+      const started = await store.transaction(async (repos) => {
+        const begun = await startSession(repos, team, request.body.jeton ?? "");
+        if (begun) {
+          await repos.audit.record({
+            at: begun.session.createdAt,
+            actor: begun.session.email,
+            action: "sign-in",
+            leadId: null,
+            detail: `rôle : ${begun.session.role}`,
+            requestId: request.id,
+          });
+        }
+        return begun;
+      });
       if (!started) {
+        await refusals.record(
+          undefined,
+          "lien de connexion déjà servi, expiré ou inconnu",
+          request.id,
+        );
         return refuse(
           request,
           reply,
@@ -145,15 +171,6 @@ export function signInRoutes(plugin: FastifyInstance, options: TeamRoutesOptions
           "link used, expired or unknown",
         );
       }
-      const { session } = started;
-      await store.audit.record({
-        at: session.createdAt,
-        actor: session.email,
-        action: "sign-in",
-        leadId: null,
-        detail: `rôle : ${session.role}`,
-        requestId: request.id,
-      });
       reply.setCookie(sessionCookie, started.secret, {
         ...cookieOptions,
         maxAge: sessionLifetimeMs / 1000,
@@ -170,14 +187,16 @@ export function signOutRoute(app: FastifyInstance, { store }: TeamRoutesOptions)
     .withTypeProvider<SuperstructTypes>()
     .post("/deconnexion", { schema: { body: form } }, async (request, reply) => {
       const now = new Date();
-      await store.team.endSession(secretHash(request.cookies[sessionCookie]!), now);
-      await store.audit.record({
-        at: now.toISOString(),
-        actor: request.teamSession!.email,
-        action: "sign-out",
-        leadId: null,
-        detail: null,
-        requestId: request.id,
+      await store.transaction(async ({ team: sessions, audit }) => {
+        await sessions.endSession(secretHash(request.cookies[sessionCookie]!), now);
+        await audit.record({
+          at: now.toISOString(),
+          actor: request.teamSession!.email,
+          action: "sign-out",
+          leadId: null,
+          detail: null,
+          requestId: request.id,
+        });
       });
       reply.clearCookie(sessionCookie, cookieOptions);
       return redirectTo(reply, "/equipe/");

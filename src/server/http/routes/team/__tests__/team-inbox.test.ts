@@ -127,8 +127,11 @@ describe("the inbox", () => {
 
   it("exports what the list shows as CSV for French Excel, formulas inert", async () => {
     await t.store.leads.save(makeLead(hostile));
-    const { cookie } = await t.signIn("ventes@hestia.test");
-    const csv = await t.app.inject({ url: "/equipe/export.csv", headers: { cookie } });
+    await t.store.leads.save(makeLead({ company: "Habitat du Nord" }));
+    const { cookie, csrf } = await t.signIn("ventes@hestia.test");
+    const exported = (fields: Record<string, string>) =>
+      t.post("/equipe/export", { csrf, ...fields }, { headers: { cookie } });
+    const csv = await exported({ format: "csv" });
     expect(csv.headers["content-disposition"]).toMatch(
       /^attachment; filename="demandes-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
@@ -138,7 +141,37 @@ describe("the inbox", () => {
     expect(text).toContain(";");
     expect(text).toContain(`"'=HYPERLINK(`);
     expect(text).not.toMatch(/(^|;)"?=HYPERLINK/m);
-    const json = await t.app.inject({ url: "/equipe/export.json", headers: { cookie } });
+    // The list's filters, posted with the file's format.
+    const json = await exported({ format: "json", q: "habitat du nord" });
     expect(JSON.parse(json.body)).toHaveLength(1);
+  });
+
+  it("starts no export without the session's token, from a link or another origin", async () => {
+    await t.store.leads.save(makeLead());
+    const { cookie, csrf } = await t.signIn("ventes@hestia.test");
+    const linked = await t.app.inject({ url: "/equipe/export.csv", headers: { cookie } });
+    expect(linked.statusCode).toBe(404);
+    expect(linked.body).not.toContain("demandes-");
+    const forged = await t.post("/equipe/export", { format: "csv" }, { headers: { cookie } });
+    expect(forged.statusCode).toBe(403);
+    const elsewhere = await t.post(
+      "/equipe/export",
+      { format: "csv", csrf },
+      { headers: { cookie, origin: "http://127.0.0.1:9761" } },
+    );
+    expect(elsewhere.statusCode).toBe(403);
+    const { entries } = await t.store.audit.page({ limit: 50, offset: 0 });
+    expect(entries.filter((entry) => entry.action === "export")).toEqual([]);
+    // Both refusals in the journal, with who and why.
+    expect(entries.filter((entry) => entry.action === "refusal")).toEqual([
+      expect.objectContaining({
+        actor: "ventes@hestia.test",
+        detail: "formulaire venu d'une autre origine : rien n'a été fait",
+      }),
+      expect.objectContaining({
+        actor: "ventes@hestia.test",
+        detail: "formulaire sans le jeton de la session : rien n'a été fait",
+      }),
+    ]);
   });
 });
