@@ -19,7 +19,12 @@ const serverPort = 9785;
 const httpsPort = 9786;
 const site = new SiteProcess(
   serverPort,
-  { TRUST_PROXY: "127.0.0.1", QUOTE_RATE_LIMIT: "address=2/10m" },
+  {
+    TRUST_PROXY: "127.0.0.1",
+    QUOTE_RATE_LIMIT: "address=2/10m",
+    SITE_URL: `https://site.localhost:${httpsPort}`,
+    TEAM_URL: `https://equipe.localhost:${httpsPort}`,
+  },
   { realBuild: true },
 );
 const caddyHome = mkdtempSync(join(tmpdir(), "caddy-"));
@@ -109,11 +114,17 @@ test("a page through Caddy: the server's own headers and compressed bytes, untou
   expect(brotliDecompressSync(proxied.body).toString("utf8")).toBe(await direct.text());
 });
 
-test("the team's host reaches the same server, over TLS, with HSTS", async () => {
+test("the team's host reaches the inbox alone, over TLS, with HSTS; the site's sends it there", async () => {
   const inbox = await throughCaddy("equipe.localhost", "/equipe/");
   expect(inbox.status).toBe(200);
   expect(inbox.headers["strict-transport-security"]).toBeDefined();
   expect(inbox.body.toString()).toContain("<!doctype html>");
+  expect(inbox.body.toString()).toContain("Boîte des demandes");
+  // The admin and its bundle are the site's: nowhere on the team's origin.
+  expect((await throughCaddy("equipe.localhost", "/admin/")).status).toBe(404);
+  const fromSite = await throughCaddy("site.localhost", "/equipe/");
+  expect(fromSite.status).toBe(302);
+  expect(fromSite.headers.location).toBe(`https://equipe.localhost:${httpsPort}/equipe/`);
 });
 
 test("quote requests: the rate limit counts each visitor's address as Caddy saw it, never a forged one", async () => {

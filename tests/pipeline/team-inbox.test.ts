@@ -7,9 +7,11 @@ import { makeLead, waitFor } from "./support/leads";
 import { SiteProcess } from "./support/site-process";
 import { embeddedFolder, embeddedStore } from "./support/stores";
 
-// The team's inbox in Chromium against `npm run serve`, on each engine: sign in from the emailed
+// The team's inbox in Chromium against `npm run serve`, on each engine, on its own origin
+// (http://equipe.localhost:<port>, the site on http://127.0.0.1:<port>): sign in from the emailed
 // link, read a hostile request inert, release a quarantined one and receive its email, export the
-// list as bytes, axe at 360 and 1280 px, the keyboard, and the link replayed.
+// list as bytes, axe at 360 and 1280 px, the keyboard, the link replayed; and a script run in the
+// site's admin, a member signed in, reads and changes nothing of the inbox.
 
 const services = deliveryServices(9770);
 const { smtp } = services;
@@ -61,12 +63,15 @@ describe.each([
 ] as const)("on the %s engine", (engine, port) => {
   let site: SiteProcess;
   let store: SqlLeadStore;
+  /** The inbox's origin (TEAM_URL): Chromium sends any *.localhost to loopback. */
+  const team = `http://equipe.localhost:${port}`;
 
   beforeAll(async () => {
     const folder = embeddedFolder("team-inbox-");
     const env: Record<string, string> = {
       ...services.env,
       SITE_URL: `http://127.0.0.1:${port}`,
+      TEAM_URL: team,
       TEAM_EMAILS: "ventes@hestia.test:sales,dpo@hestia.test:admin",
       LOG_LEVEL: "info",
     };
@@ -107,7 +112,7 @@ describe.each([
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
-    await page.goto(`${site.url}/equipe/`);
+    await page.goto(`${team}/equipe/`);
     expect(await violations(page)).toEqual([]);
     const before = smtp.mails.length;
     await page.getByLabel("Adresse email").fill("ventes@hestia.test");
@@ -115,6 +120,7 @@ describe.each([
     await page.getByText("un lien de connexion vient de lui être envoyé").waitFor();
 
     const link = await emailedLink("ventes@hestia.test", before);
+    expect(link.startsWith(`${team}/equipe/connexion?jeton=`)).toBe(true);
     await page.goto(link);
     await page.getByRole("button", { name: "Se connecter" }).click();
     await page.getByRole("heading", { name: "Demandes de devis" }).waitFor();
@@ -142,7 +148,7 @@ describe.each([
 
     const mailsBefore = smtp.mails.length;
     await page.getByRole("button", { name: "Sortir de la quarantaine et transmettre" }).click();
-    await page.getByText("La demande est sortie de la quarantaine et a été transmise.").waitFor();
+    await page.getByText("La demande est sortie de la quarantaine et remise à l'envoi").waitFor();
     await waitFor(
       () =>
         smtp.mails.slice(mailsBefore).some((m) => (m.subject ?? "").startsWith("Demande de devis")),
@@ -155,7 +161,7 @@ describe.each([
     await page.getByRole("link", { name: "← Toutes les demandes" }).click();
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("link", { name: "CSV (Excel)" }).click(),
+      page.getByRole("button", { name: "CSV (Excel)" }).click(),
     ]);
     const bytes = readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -172,14 +178,19 @@ describe.each([
     await page.getByText("a déjà servi, a expiré ou n'est pas valide").waitFor();
     expect(pageErrors).toEqual([]);
 
-    // Each sign-in and action is in the audit log.
+    // Each sign-in and action is in the audit log, and the replayed link's refusal.
     const { entries } = await store.audit.page({ limit: 20, offset: 0 });
     expect(entries.map((e) => e.action).sort()).toEqual([
       "export",
+      "refusal",
       "release",
       "sign-in",
       "sign-out",
     ]);
+    expect(entries[0]).toMatchObject({
+      action: "refusal",
+      detail: "lien de connexion déjà servi, expiré ou inconnu",
+    });
     await context.close();
   });
 
@@ -198,7 +209,7 @@ describe.each([
       viewport: { width: 1280, height: 800 },
     });
     const page = await context.newPage();
-    await page.goto(`${site.url}/equipe/`);
+    await page.goto(`${team}/equipe/`);
     const before = smtp.mails.length;
     await page.getByLabel("Adresse email").fill("dpo@hestia.test");
     await page.getByRole("button", { name: "Recevoir un lien de connexion" }).click();
@@ -226,7 +237,7 @@ describe.each([
     });
 
     // A spam: its page first asks, then deletes.
-    await page.goto(`${site.url}/equipe/demandes/${robot.id}`);
+    await page.goto(`${team}/equipe/demandes/${robot.id}`);
     await page.getByRole("link", { name: "Supprimer comme spam…" }).click();
     await page.getByRole("heading", { name: "Supprimer comme spam ?" }).waitFor();
     expect(await violations(page)).toEqual([]);
@@ -247,6 +258,69 @@ describe.each([
       path: `${screenshots}/inbox-journal-${engine}-360.png`,
       fullPage: true,
     });
+    await context.close();
+  });
+
+  test("a script in the site's admin, a member signed in, reads and changes nothing of the inbox", async () => {
+    const lead = makeLead({ company: "Habitat secret du Nord" });
+    await store.leads.save(lead);
+    const context = await browser.newContext({ locale: "fr-FR" });
+    const page = await context.newPage();
+    await page.goto(`${team}/equipe/`);
+    const before = smtp.mails.length;
+    await page.getByLabel("Adresse email").fill("dpo@hestia.test");
+    await page.getByRole("button", { name: "Recevoir un lien de connexion" }).click();
+    await page.goto(await emailedLink("dpo@hestia.test", before));
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await page.getByRole("heading", { name: "Demandes de devis" }).waitFor();
+    expect(await page.content()).toContain("Habitat secret du Nord");
+
+    // The site's admin, as Decap's bundle runs it: whatever it asks of the inbox, with the
+    // member's cookie in the same browser, it reads nothing, and its posts change nothing.
+    const journaled = (await store.audit.page({ limit: 1, offset: 0 })).total;
+    const admin = await context.newPage();
+    await admin.goto(`${site.url}/admin/`);
+    const attempts = await admin.evaluate(
+      async ({ team, id }) => {
+        const read = async (url: string) => {
+          try {
+            const answer = await fetch(url, { credentials: "include" });
+            return `read ${answer.status}: ${(await answer.text()).slice(0, 2000)}`;
+          } catch {
+            return "refused";
+          }
+        };
+        const post = async (url: string, fields: Record<string, string>) => {
+          try {
+            await fetch(url, {
+              method: "POST",
+              mode: "no-cors",
+              credentials: "include",
+              body: new URLSearchParams(fields),
+            });
+            return "sent";
+          } catch {
+            return "refused";
+          }
+        };
+        return [
+          await read("/equipe/"),
+          await read(`${team}/equipe/`),
+          await read(`${team}/equipe/demandes/${id}`),
+          await post(`${team}/equipe/demandes/${id}/statut`, { statut: "traitee" }),
+          await post(`${team}/equipe/export`, { format: "csv" }),
+          await post("/equipe/effacer", { email: "x@exemple.fr", nombre: "1" }),
+        ];
+      },
+      { team, id: lead.id },
+    );
+    expect(attempts.slice(0, 3)).toEqual(["refused", "refused", "refused"]);
+    expect(attempts.join("\n")).not.toContain("Habitat secret du Nord");
+    expect((await store.leads.get(lead.id))?.status).toBe("new");
+    // What the journal gained meanwhile: no export, no change (refusals, at most).
+    const { entries, total } = await store.audit.page({ limit: 50, offset: 0 });
+    const since = entries.slice(0, total - journaled).map((entry) => entry.action);
+    expect(since.filter((action) => action !== "refusal")).toEqual([]);
     await context.close();
   });
 });
