@@ -116,9 +116,17 @@ export const appRoutes: FastifyPluginAsync<RoutesOptions> = async (
   if (inbox) await app.register(teamRoutes, { ...inbox, prefix: "/equipe" });
 };
 
-/** The whole app at once, for tests: its core, then its routes. */
+/**
+ * The whole app at once, for tests and the load scripts: its core, then its routes. A busy test
+ * machine's event loop sheds nothing here, unless `pressure` asks for it (health.test.ts): the
+ * production server, which sheds, is serve.ts's.
+ */
 export async function buildApp(options: CoreOptions & RoutesOptions): Promise<FastifyInstance> {
-  const app = await createApp({ ...options, teamUrl: options.inbox?.teamUrl });
+  const app = await createApp({
+    ...options,
+    pressure: options.pressure ?? { maxEventLoopDelay: 0 },
+    teamUrl: options.inbox?.teamUrl,
+  });
   await app.register(appRoutes, options);
   return app;
 }
