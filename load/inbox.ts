@@ -105,6 +105,9 @@ function leadNumber(i: number, start: number): Lead {
     requestId: randomUUID(),
     deliveries: { email: sent, webhook: i % 9 === 0 ? failing : sent },
     status: pick(statuses, i),
+    // Half taken by one of two salespeople, as a working team's inbox.
+    owner: i % 2 === 0 ? null : pick(["ventes@exemple.fr", "commercial@exemple.fr"], i),
+    lastContactAt: null,
   };
 }
 

@@ -32,6 +32,8 @@ export function makeLead(
     requestId: null,
     deliveries: pendingDeliveries(options.channels ?? ["email", "webhook"]),
     status: "new",
+    owner: null,
+    lastContactAt: null,
   };
 }
 

@@ -22,7 +22,7 @@ test("before migrate, commands fail naming it; migrate applies the schema once",
   expect(early.stderr).toContain("npm run leads -- migrate");
 
   const first = await leads(["migrate"], env());
-  expect(first).toMatchObject({ code: 0, stdout: "Migration(s) appliquée(s) : 1, 2, 3, 4.\n" });
+  expect(first).toMatchObject({ code: 0, stdout: "Migration(s) appliquée(s) : 1, 2, 3, 4, 5.\n" });
   const second = await leads(["migrate"], env());
   expect(second).toMatchObject({ code: 0, stdout: "Schéma déjà à jour.\n" });
 });
@@ -31,7 +31,7 @@ test("check says each channel is reachable, and sends nothing", async () => {
   const result = await leads(["check"], env());
   expect(result.code).toBe(0);
   expect(result.stdout).toMatch(
-    /^Base PostgreSQL postgres:\/\/postgres@127\.0\.0\.1:9621\/leads : joignable \(schéma à jour, version 4\)$/m,
+    /^Base PostgreSQL postgres:\/\/postgres@127\.0\.0\.1:9621\/leads : joignable \(schéma à jour, version 5\)$/m,
   );
   expect(result.stdout).toMatch(/^SMTP smtp:\/\/127\.0\.0\.1:9622 : joignable/m);
   expect(result.stdout).toMatch(
@@ -76,7 +76,7 @@ test("list, show and export read what was stored; export is CSV for French Excel
   expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   const rows = bytes.toString("utf8").slice(1).split("\r\n");
   expect(rows[0]).toBe(
-    '"Référence";"Reçue le (heure de Paris)";"Prénom";"Nom";"Email professionnel";"Téléphone";"Organisme";"Besoins";"Accepte d\'être recontacté";"Envoi email aux commerciaux";"Envoi accusé de réception";"Envoi webhook";"Quarantaine";"Statut"',
+    '"Référence";"Reçue le (heure de Paris)";"Prénom";"Nom";"Email professionnel";"Téléphone";"Organisme";"Besoins";"Accepte d\'être recontacté";"Envoi email aux commerciaux";"Envoi accusé de réception";"Envoi webhook";"Quarantaine";"Statut";"Responsable"',
   );
   expect(rows[1]).toContain('"\'=HYPERLINK(""http://x"";""voir"") et détails du besoin"');
   expect(rows[1]).toContain('"\'+262 692 12 34 56"');
@@ -134,7 +134,7 @@ test("the same commands on the embedded engine, beside a process that has its fi
   expect((await leads(["migrate"], fileEnv)).stdout).toBe("Schéma déjà à jour.\n");
   const check = await leads(["check"], fileEnv);
   expect(check.stdout).toContain(
-    `Base intégrée SQLite ${data}/leads.sqlite : joignable (schéma à jour, version 2)`,
+    `Base intégrée SQLite ${data}/leads.sqlite : joignable (schéma à jour, version 3)`,
   );
   expect(check.stdout).toMatch(/^Webhook : non configuré/m);
   const list = await leads(["list"], fileEnv);

@@ -8,6 +8,7 @@ import { inboxContract } from "../../src/test-utils/store-contract/inbox";
 import { leadRecordsContract } from "../../src/test-utils/store-contract/lead-records";
 import { spamLedgerContract } from "../../src/test-utils/store-contract/spam-ledger";
 import { teamRecordsContract } from "../../src/test-utils/store-contract/team-records";
+import { salesWorkContract } from "../../src/test-utils/store-contract/sales-work";
 import { transactionsContract } from "../../src/test-utils/store-contract/transactions";
 import { makeLead } from "./support/leads";
 import { TestPostgres } from "./support/postgres";
@@ -62,6 +63,7 @@ inboxContract("PostgreSQL", () => engine);
 teamRecordsContract("PostgreSQL", () => engine);
 auditLogContract("PostgreSQL", () => engine);
 transactionsContract("PostgreSQL", () => engine);
+salesWorkContract("PostgreSQL", () => engine);
 
 test("with the server stopped, save rejects and writes nothing; after a restart the same key stores once", async () => {
   const { store } = engine;

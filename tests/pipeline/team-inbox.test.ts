@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import type { SqlLeadStore } from "../../src/server/leads/sql-store";
 import { deliveryServices } from "./support/delivery-services";
 import { makeLead, waitFor } from "./support/leads";
@@ -65,6 +65,19 @@ describe.each([
   let store: SqlLeadStore;
   /** The inbox's origin (TEAM_URL): Chromium sends any *.localhost to loopback. */
   const team = `http://equipe.localhost:${port}`;
+
+  /** A new page of `context`, signed in as `address` through the link emailed to it. */
+  async function signedIn(context: BrowserContext, address: string): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(`${team}/equipe/`);
+    const before = smtp.mails.length;
+    await page.getByLabel("Adresse email").fill(address);
+    await page.getByRole("button", { name: "Recevoir un lien de connexion" }).click();
+    await page.goto(await emailedLink(address, before));
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await page.getByRole("heading", { name: "Demandes de devis" }).waitFor();
+    return page;
+  }
 
   beforeAll(async () => {
     const folder = embeddedFolder("team-inbox-");
@@ -208,13 +221,7 @@ describe.each([
       locale: "fr-FR",
       viewport: { width: 1280, height: 800 },
     });
-    const page = await context.newPage();
-    await page.goto(`${team}/equipe/`);
-    const before = smtp.mails.length;
-    await page.getByLabel("Adresse email").fill("dpo@hestia.test");
-    await page.getByRole("button", { name: "Recevoir un lien de connexion" }).click();
-    await page.goto(await emailedLink("dpo@hestia.test", before));
-    await page.getByRole("button", { name: "Se connecter" }).click();
+    const page = await signedIn(context, "dpo@hestia.test");
 
     await page.getByRole("link", { name: "Effacer les données d'une personne" }).click();
     await page.getByLabel("Adresse email de la personne").fill(marie.email);
@@ -265,14 +272,7 @@ describe.each([
     const lead = makeLead({ company: "Habitat secret du Nord" });
     await store.leads.save(lead);
     const context = await browser.newContext({ locale: "fr-FR" });
-    const page = await context.newPage();
-    await page.goto(`${team}/equipe/`);
-    const before = smtp.mails.length;
-    await page.getByLabel("Adresse email").fill("dpo@hestia.test");
-    await page.getByRole("button", { name: "Recevoir un lien de connexion" }).click();
-    await page.goto(await emailedLink("dpo@hestia.test", before));
-    await page.getByRole("button", { name: "Se connecter" }).click();
-    await page.getByRole("heading", { name: "Demandes de devis" }).waitFor();
+    const page = await signedIn(context, "dpo@hestia.test");
     expect(await page.content()).toContain("Habitat secret du Nord");
 
     // The site's admin, as Decap's bundle runs it: whatever it asks of the inbox, with the
@@ -321,6 +321,44 @@ describe.each([
     const { entries, total } = await store.audit.page({ limit: 50, offset: 0 });
     const since = entries.slice(0, total - journaled).map((entry) => entry.action);
     expect(since.filter((action) => action !== "refusal")).toEqual([]);
+    await context.close();
+  });
+
+  test("sales take a request, note a call, and read their list as cards on a phone", async () => {
+    const lead = makeLead({ company: "Office public de l'habitat du Finistère" });
+    await store.leads.save(lead);
+    const context = await browser.newContext({
+      locale: "fr-FR",
+      viewport: { width: 360, height: 800 },
+    });
+    const page = await signedIn(context, "ventes@hestia.test");
+
+    // The list on a phone: no sideways scrolling, each request a card.
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshots}/inbox-cards-${engine}-360.png`, fullPage: true });
+
+    await page.getByRole("link", { name: lead.request.company }).click();
+    await page.getByRole("button", { name: "Je m'en occupe" }).click();
+    await page.getByText("Vous vous en occupez.").waitFor();
+    await page.getByLabel("Ajouter une note").fill("Appel du 27 : devis attendu <vendredi>.");
+    await page.getByRole("button", { name: "Ajouter la note" }).click();
+    await page.getByText("La note a été ajoutée.").waitFor();
+    await page.getByText("Appel du 27 : devis attendu <vendredi>.").waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshots}/inbox-work-${engine}-360.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshots}/inbox-work-${engine}-1280.png`, fullPage: true });
+
+    await page.getByRole("link", { name: "← Toutes les demandes" }).click();
+    await page.getByLabel("Responsable").selectOption("moi");
+    await page.getByRole("button", { name: "Filtrer" }).click();
+    await page.getByText("1 demande.").waitFor();
+    expect((await store.leads.get(lead.id))?.owner).toBe("ventes@hestia.test");
     await context.close();
   });
 });

@@ -51,6 +51,8 @@ describe.each(adapters)("%s", (_adapter, start) => {
           requestId: answer.headers.get("x-request-id"),
           deliveries: {},
           status: "new",
+          owner: null,
+          lastContactAt: null,
         },
       ]);
       expect(answer.headers.get("x-request-id")).toMatch(uuidPattern);

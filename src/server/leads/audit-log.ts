@@ -11,6 +11,9 @@ export type AuditAction =
   | "retry"
   | "export"
   | "erase"
+  /** A lead taken or given (its owner), a note added. */
+  | "owner"
+  | "note"
   /** The inbox refused a link, a forged or cross-origin post, or a role (team/refusals.ts). */
   | "refusal";
 

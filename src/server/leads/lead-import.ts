@@ -1,16 +1,17 @@
 import { readFile } from "node:fs/promises";
 import {
   array,
+  defaulted,
   enums,
+  type Infer,
   literal,
   nullable,
   object,
   pattern,
   refine,
   string,
-  validate,
-  type Infer,
   type StructError,
+  validate,
 } from "superstruct";
 import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 import { oneLine } from "../one-line";
@@ -41,15 +42,17 @@ const isoInstant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\
 
 const channelState = nullable(enums(["sent", "pending"]));
 
+const instantText = refine(
+  string(),
+  "instant",
+  (value) => isoInstant.test(value) && !Number.isNaN(Date.parse(value)),
+);
+
 // Every key of ExportedLead, and no other: a key this code does not know would be dropped
 // silently, so a file from a later export is refused rather than half imported.
 const ExportedLeadShape = object({
   id: pattern(string(), uuidPattern),
-  receivedAt: refine(
-    string(),
-    "instant",
-    (value) => isoInstant.test(value) && !Number.isNaN(Date.parse(value)),
-  ),
+  receivedAt: instantText,
   firstName: string(),
   lastName: string(),
   email: string(),
@@ -61,6 +64,9 @@ const ExportedLeadShape = object({
   deliveries: object({ email: channelState, ack: channelState, webhook: channelState }),
   quarantine: nullable(string()),
   status: enums(["new", "in_progress", "done"]),
+  // Absent from the exports of versions before 1.2.0: no owner, no notes.
+  owner: defaulted(nullable(string()), null),
+  notes: defaulted(array(object({ at: instantText, author: string(), text: string() })), () => []),
 });
 
 export type ImportedLead = Infer<typeof ExportedLeadShape>;
@@ -132,7 +138,7 @@ export function parseExport(file: string, text: string): ImportedLead[] {
   }
   let checked: [StructError, undefined] | [undefined, ImportedLead[]];
   try {
-    checked = validate(data, array(ExportedLeadShape));
+    checked = validate(data, array(ExportedLeadShape), { coerce: true });
   } catch (error) {
     // Superstruct prints the values it refuses; a value it cannot print throws instead.
     throw refuse("une valeur ne peut pas être lue", error);
@@ -210,8 +216,8 @@ export async function importLeads(
       const inserted = await client.query(
         `INSERT INTO leads
            (id, idempotency_key, fingerprint, received_at, request, quarantine, request_id,
-            status, search_text)
-         VALUES ($1, NULL, $2, $3, $4, $5, NULL, $6, $7)
+            status, search_text, owner)
+         VALUES ($1, NULL, $2, $3, $4, $5, NULL, $6, $7, $8)
          ON CONFLICT (id) DO NOTHING
          RETURNING id`,
         [
@@ -222,10 +228,17 @@ export async function importLeads(
           lead.quarantine === null ? null : JSON.stringify({ reason: lead.quarantine }),
           lead.status,
           searchText(request),
+          lead.owner,
         ],
       );
       if (inserted.rowCount === 0) continue;
       imported += 1;
+      for (const note of lead.notes) {
+        await client.query(
+          "INSERT INTO lead_notes (lead_id, at, author, text) VALUES ($1, $2, $3, $4)",
+          [id, new Date(note.at), note.author, note.text],
+        );
+      }
       const states = Object.entries(lead.deliveries) as [Channel, "sent" | "pending" | null][];
       for (const [channel, state] of states) {
         if (state === "sent") await writeDelivery(client, id, channel, sentElsewhere);

@@ -16,6 +16,8 @@ export interface LeadRow {
   quarantine: { reason: string } | string | null;
   request_id: string | null;
   status: LeadStatus;
+  owner: string | null;
+  last_contact_at: Date | string | null;
   deliveries: Record<string, RawDelivery> | string | null;
 }
 
@@ -31,7 +33,7 @@ interface RawDelivery {
 /** The columns every read of leads selects, `l` being the leads table. */
 export function leadColumns(engine: Engine): string {
   return `l.id, l.idempotency_key, l.fingerprint, l.received_at, l.request, l.quarantine,
-    l.request_id, l.status, ${dialects[engine].deliveriesOf} AS deliveries`;
+    l.request_id, l.status, l.owner, l.last_contact_at, ${dialects[engine].deliveriesOf} AS deliveries`;
 }
 
 /** An instant as the store binds it: a Date, which each engine writes in its own type. */
@@ -73,5 +75,7 @@ export function toLead(row: LeadRow): Lead {
     requestId: row.request_id,
     deliveries,
     status: row.status,
+    owner: row.owner,
+    lastContactAt: row.last_contact_at === null ? null : iso(row.last_contact_at),
   };
 }

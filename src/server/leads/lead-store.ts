@@ -1,5 +1,6 @@
 import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 import type { AuditLog } from "./audit-log";
+import type { Notes } from "./notes";
 
 // What the lead store does, one repository per job: the leads themselves (LeadRecords), the
 // inbox's pages and changes (Inbox), their delivery queue (DeliveryQueue), the anti-spam ledger
@@ -49,6 +50,13 @@ export interface Lead {
   deliveries: Partial<Record<Channel, Delivery>>;
   /** "new" when stored; changed from the inbox (src/server/leads/actions/). */
   status: LeadStatus;
+  /** The team member who works it (an address of TEAM_EMAILS), or null until someone takes it. */
+  owner: string | null;
+  /**
+   * The last contact with the person (a note, a reply, a status change), ISO 8601; null before
+   * any. The retention counts from it, or from the arrival when null (retention.ts).
+   */
+  lastContactAt: string | null;
 }
 
 /** What the inbox asks for: newest first, filtered, one page. */
@@ -68,6 +76,8 @@ export interface InboxQuery {
   from?: Date;
   /** Received before this instant. */
   to?: Date;
+  /** A member's address: the leads they took; null: those no one has taken. */
+  owner?: string | null;
   limit: number;
   offset: number;
 }
@@ -151,6 +161,18 @@ export interface Inbox {
   removeQuarantined(id: string): Promise<boolean>;
   /** How many leads sit in quarantine. */
   quarantineCount(): Promise<number>;
+  /**
+   * Gives a lead to `owner` and says whom it replaced, read under the row's lock; with
+   * `onlyIfFree`, only if no one has it (two members taking at once: one has it, the other is
+   * told who). Undefined if no such lead.
+   */
+  setOwner(
+    id: string,
+    owner: string,
+    onlyIfFree: boolean,
+  ): Promise<{ lead: Lead; previous: string | null } | undefined>;
+  /** Records a contact with the person now (a note, a reply, a status change). */
+  markContact(id: string, at: Date): Promise<void>;
 }
 
 /** Who may sign in to the inbox: sales, or admin (who may also erase and read the audit log). */
@@ -242,6 +264,7 @@ export interface SpamLedger {
 }
 
 export type { AuditAction, AuditEntry, AuditLog } from "./audit-log";
+export type { Note, Notes } from "./notes";
 
 /** The repositories of one database, or of one transaction on it. */
 export interface Repositories {
@@ -251,6 +274,7 @@ export interface Repositories {
   ledger: SpamLedger;
   team: TeamRecords;
   audit: AuditLog;
+  notes: Notes;
 }
 
 /**

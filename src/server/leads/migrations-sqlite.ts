@@ -143,4 +143,25 @@ export const sqliteMigrations: readonly Migration[] = [
       ) STRICT;
     `,
   },
+  {
+    version: 3,
+    description: "sales' work on each lead: its owner, its notes, its last contact",
+    sql: `
+      -- Who in the team works the lead (an address of TEAM_EMAILS), none until someone takes it.
+      ALTER TABLE leads ADD COLUMN owner TEXT;
+      -- The last contact with the person (a note, a reply, a status change): the retention runs
+      -- from it, as the CNIL's reference for prospects has it (retention.ts).
+      ALTER TABLE leads ADD COLUMN last_contact_at TEXT;
+      CREATE INDEX leads_owner_newest ON leads (owner, received_at, seq);
+      -- The team's notes on a lead, dated, kept with it and erased with it.
+      CREATE TABLE lead_notes (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        lead_id TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
+        at TEXT NOT NULL,
+        author TEXT NOT NULL,
+        text TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX lead_notes_lead ON lead_notes (lead_id, seq);
+    `,
+  },
 ];

@@ -34,6 +34,8 @@ function conditions(filter: Filter): { where: string; values: unknown[] } {
   if (filter.quarantine === "none") clauses.push("l.quarantine IS NULL");
   if (filter.from !== undefined) clauses.push(`l.received_at >= ${bind(filter.from)}`);
   if (filter.to !== undefined) clauses.push(`l.received_at < ${bind(filter.to)}`);
+  if (filter.owner === null) clauses.push("l.owner IS NULL");
+  else if (filter.owner !== undefined) clauses.push(`l.owner = ${bind(filter.owner)}`);
   return { where: clauses.length > 0 ? clauses.join(" AND ") : "TRUE", values };
 }
 
@@ -106,6 +108,40 @@ export class SqlInbox implements Inbox {
       [key],
     );
     return rows[0] === undefined ? undefined : { lead: toLead(rows[0]), previous };
+  }
+
+  async setOwner(
+    id: string,
+    owner: string,
+    onlyIfFree: boolean,
+  ): Promise<{ lead: Lead; previous: string | null } | undefined> {
+    await this.ready();
+    if (!uuidPattern.test(id)) return undefined;
+    const key = id.toLowerCase();
+    // Read under the row's lock, as a status: the second of two takes waits, then finds it taken.
+    const { rows: found } = await this.db.query<{ owner: string | null }>(
+      `SELECT l.owner FROM leads l WHERE l.id = $1 ${dialects[this.db.engine].lockRead}`,
+      [key],
+    );
+    if (found[0] === undefined) return undefined;
+    const previous = found[0].owner;
+    if (!(onlyIfFree && previous !== null) && previous !== owner) {
+      await this.db.query("UPDATE leads SET owner = $2 WHERE id = $1", [key, owner]);
+    }
+    const { rows } = await this.db.query<LeadRow>(
+      `SELECT ${this.columns} FROM leads l WHERE l.id = $1`,
+      [key],
+    );
+    return rows[0] === undefined ? undefined : { lead: toLead(rows[0]), previous };
+  }
+
+  async markContact(id: string, at: Date): Promise<void> {
+    await this.ready();
+    if (!uuidPattern.test(id)) return;
+    await this.db.query("UPDATE leads SET last_contact_at = $2 WHERE id = $1", [
+      id.toLowerCase(),
+      at,
+    ]);
   }
 
   async removeQuarantined(id: string): Promise<boolean> {

@@ -1,7 +1,14 @@
 import { emailCounterKey } from "../spam/rate-limit";
 import { placeholders, type Executor, type Queryable } from "./database";
 import { dialects } from "./dialect";
-import { deliveryEntries, leadColumns, toLead, uuidPattern, type LeadRow } from "./lead-rows";
+import {
+  deliveryEntries,
+  instant,
+  leadColumns,
+  toLead,
+  uuidPattern,
+  type LeadRow,
+} from "./lead-rows";
 import { EraseCountError, type Lead, type LeadRecords, type SaveResult } from "./lead-store";
 import { searchText } from "./search-fold";
 import { writeDelivery } from "./sql-deliveries";
@@ -30,8 +37,8 @@ export class SqlLeadRecords implements LeadRecords {
       const inserted = await client.query(
         `INSERT INTO leads
            (id, idempotency_key, fingerprint, received_at, request, quarantine, request_id,
-            status, search_text)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+            status, search_text, owner, last_contact_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          ON CONFLICT (idempotency_key) DO NOTHING
          RETURNING id`,
         [
@@ -44,6 +51,8 @@ export class SqlLeadRecords implements LeadRecords {
           lead.requestId,
           lead.status,
           searchText(lead.request),
+          lead.owner,
+          instant(lead.lastContactAt),
         ],
       );
       if (inserted.rowCount === 0) return false;
@@ -100,8 +109,12 @@ export class SqlLeadRecords implements LeadRecords {
   async purge(before: Date, now: Date): Promise<number> {
     await this.ready();
     return this.db.transaction(async (client) => {
-      // Deliveries go with their lead (ON DELETE CASCADE).
-      const leads = await client.query("DELETE FROM leads WHERE received_at < $1", [before]);
+      // Deliveries and notes go with their lead (ON DELETE CASCADE). Kept from the last contact
+      // with the person (a note, a reply, a status change), or from its arrival before any.
+      const leads = await client.query(
+        "DELETE FROM leads WHERE coalesce(last_contact_at, received_at) < $1",
+        [before],
+      );
       await client.query("DELETE FROM spent_challenges WHERE expires_at < $1", [now]);
       await client.query("DELETE FROM rate_counters WHERE window_end <= $1", [now]);
       await client.query("DELETE FROM rate_hits WHERE window_end <= $1", [now]);

@@ -10,9 +10,11 @@ import type {
   Repositories,
   SpamLedger,
   TeamRecords,
+  Notes,
 } from "./lead-store";
 import { latestVersion, migrate, schemaVersion, SchemaTooNewError } from "./migrations";
 import { SqlAuditLog } from "./sql-audit";
+import { SqlNotes } from "./sql-notes";
 import { SqlDeliveryQueue } from "./sql-deliveries";
 import { SqlInbox } from "./sql-inbox";
 import { SqlLeadRecords } from "./sql-leads";
@@ -43,6 +45,7 @@ function repositories(db: Executor, ready: () => Promise<void>): Repositories {
     ledger: new SqlSpamLedger(db, ready),
     team: new SqlTeamRecords(db, ready),
     audit: new SqlAuditLog(db, ready),
+    notes: new SqlNotes(db, ready),
   };
 }
 
@@ -54,6 +57,7 @@ export class SqlLeadStore implements LeadStore {
   readonly ledger: SpamLedger;
   readonly team: TeamRecords;
   readonly audit: AuditLog;
+  readonly notes: Notes;
   private readonly check = () => this.ready();
 
   constructor(readonly database: Database) {
@@ -64,6 +68,7 @@ export class SqlLeadStore implements LeadStore {
     this.ledger = repos.ledger;
     this.team = repos.team;
     this.audit = repos.audit;
+    this.notes = repos.notes;
   }
 
   async transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {

@@ -88,6 +88,8 @@ export async function storeLead(
     requestId: fields.requestId,
     deliveries: pendingDeliveries(delivery?.channels() ?? []),
     status: "new",
+    owner: null,
+    lastContactAt: null,
   };
   const saved = await leads.save(lead);
   // Stored (durably: the save resolves after the fsync or the commit), so now announced; a

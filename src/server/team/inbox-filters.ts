@@ -27,6 +27,8 @@ export interface InboxFilters {
   q: string;
   statut: string;
   quarantaine: "" | "oui" | "non";
+  /** « les miennes » (moi), « sans responsable » (aucun), or every lead. */
+  responsable: "" | "moi" | "aucun";
   du: string;
   au: string;
   page: number;
@@ -63,6 +65,8 @@ export function readFilters(query: Record<string, unknown>): {
   }
   let quarantaine = single(query.quarantaine);
   if (!["", "oui", "non"].includes(quarantaine)) quarantaine = "";
+  let responsable = single(query.responsable);
+  if (!["", "moi", "aucun"].includes(responsable)) responsable = "";
   const dates = { du: single(query.du), au: single(query.au) };
   for (const key of ["du", "au"] as const) {
     if (dates[key] !== "" && !isDay(dates[key])) {
@@ -74,13 +78,23 @@ export function readFilters(query: Record<string, unknown>): {
   }
   const page = /^\d{1,6}$/.test(single(query.page)) ? Math.max(1, Number(single(query.page))) : 1;
   return {
-    filters: { q, statut, quarantaine: quarantaine as InboxFilters["quarantaine"], ...dates, page },
+    filters: {
+      q,
+      statut,
+      quarantaine: quarantaine as InboxFilters["quarantaine"],
+      responsable: responsable as InboxFilters["responsable"],
+      ...dates,
+      page,
+    },
     problems,
   };
 }
 
-/** The store's query for the filters, without paging. */
-export function storeQuery(filters: InboxFilters): Omit<InboxQuery, "limit" | "offset"> {
+/** The store's query for the filters, without paging; `me`, the member asking (« les miennes »). */
+export function storeQuery(
+  filters: InboxFilters,
+  me: string,
+): Omit<InboxQuery, "limit" | "offset"> {
   const nextDay = (isoDay: string) =>
     new Date(Date.parse(`${isoDay}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   return {
@@ -90,6 +104,8 @@ export function storeQuery(filters: InboxFilters): Omit<InboxQuery, "limit" | "o
     ...(filters.quarantaine === "non" && { quarantine: "none" as const }),
     ...(filters.du && { from: parisMidnight(filters.du) }),
     ...(filters.au && { to: parisMidnight(nextDay(filters.au)) }),
+    ...(filters.responsable === "moi" && { owner: me }),
+    ...(filters.responsable === "aucun" && { owner: null }),
   };
 }
 
@@ -97,7 +113,7 @@ export function storeQuery(filters: InboxFilters): Omit<InboxQuery, "limit" | "o
 export function filtersSearch(filters: InboxFilters, changes: Partial<InboxFilters> = {}): string {
   const merged = { ...filters, ...changes };
   const params = new URLSearchParams();
-  for (const key of ["q", "statut", "quarantaine", "du", "au"] as const) {
+  for (const key of ["q", "statut", "quarantaine", "responsable", "du", "au"] as const) {
     if (merged[key]) params.set(key, merged[key]);
   }
   if (merged.page > 1) params.set("page", String(merged.page));

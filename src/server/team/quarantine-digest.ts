@@ -5,11 +5,13 @@ import type { LeadLogger } from "../log/logger";
 import { oneLine } from "../one-line";
 import { quarantineDigestMessage } from "./team-emails";
 
-// No lead waits unseen: when requests sit in quarantine, sales (QUOTE_NOTIFY_TO) receives one
-// email a day saying how many, from 9 o'clock Paris time; none when the quarantine is empty. The
-// day is claimed in the store, so that several server processes send it once.
+// No lead waits unseen: when requests sit in quarantine, or accepted ones have had no owner for a
+// working day, sales (QUOTE_NOTIFY_TO) receives one email a day saying so, from 9 o'clock Paris
+// time; none when there is nothing to say. The day is claimed in the store, so that several
+// server processes send it once.
 
 const checkEveryMs = 60 * 60 * 1000;
+const dayMs = 24 * 60 * 60 * 1000;
 /** Not before this hour of the day in Paris: a working morning, not the middle of the night. */
 const fromHour = 9;
 
@@ -29,6 +31,17 @@ function parisDay(now: Date): { day: string; hour: number } {
 
 export type DigestOutcome = "sent" | "empty" | "too-early" | "already-sent";
 
+/** A working day before `now`: the day before, or the Friday before a weekend. */
+export function oneWorkingDayBefore(now: Date): Date {
+  const before = new Date(now.getTime() - dayMs);
+  const weekday = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/Paris",
+    weekday: "short",
+  }).format(before);
+  const back = weekday === "Sun" ? 2 : weekday === "Sat" ? 1 : 0;
+  return new Date(before.getTime() - back * dayMs);
+}
+
 export async function sendQuarantineDigest(
   store: Pick<LeadStore, "inbox" | "team">,
   email: EmailConfig,
@@ -39,11 +52,31 @@ export async function sendQuarantineDigest(
   const { day, hour } = parisDay(now);
   if (hour < fromHour) return "too-early";
   const count = await store.inbox.quarantineCount();
-  if (count === 0) return "empty";
+  // Owners are the inbox's: without it, no request waits for one.
+  const unowned = inboxUrl
+    ? await store.inbox.page({
+        owner: null,
+        quarantine: "none",
+        to: oneWorkingDayBefore(now),
+        limit: 20,
+        offset: 0,
+      })
+    : { leads: [], total: 0 };
+  if (count === 0 && unowned.total === 0) return "empty";
   if (!(await store.team.claimDigest(day, now))) return "already-sent";
   const sender = new EmailSender(email.smtpUrl);
   try {
-    await sender.send(quarantineDigestMessage(email.to, email.from, inboxUrl, count));
+    const named = unowned.leads.map((lead) => ({
+      id: lead.id,
+      company: lead.request.company,
+      receivedAt: lead.receivedAt,
+    }));
+    await sender.send(
+      quarantineDigestMessage(email.to, email.from, inboxUrl, count, {
+        leads: named,
+        total: unowned.total,
+      }),
+    );
   } catch (error) {
     // The relay is down: the day is given back, and the next hourly check tries again.
     await store.team.unclaimDigest(day);

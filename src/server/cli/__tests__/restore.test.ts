@@ -150,7 +150,7 @@ test("an erasure made after the backup is made again by the restore, from the jo
   expect(await site.run("restore", file)).toBe(0);
   expect(site.printed).toEqual([
     expect.stringMatching(
-      /^Sauvegarde lue : .* \(3 demande\(s\), schéma 2, dernière écriture : le .*\)\.$/,
+      /^Sauvegarde lue : .* \(3 demande\(s\), schéma 3, dernière écriture : le .*\)\.$/,
     ),
     expect.stringMatching(
       /^Effacement\(s\) du journal depuis le .*, refait\(s\) dans la sauvegarde : 1$/,
@@ -227,7 +227,7 @@ test("a backup of a newer schema than the code is refused, and the store is left
   expect(await site.run("restore", file)).toBe(1);
   expect(site.printed).toEqual([
     expect.stringMatching(
-      /^Restauration refusée : la base .* est au schéma 99, plus récent que celui que ce code connaît \(2\) : .* Rien n'a été modifié\.$/,
+      /^Restauration refusée : la base .* est au schéma 99, plus récent que celui que ce code connaît \(3\) : .* Rien n'a été modifié\.$/,
     ),
   ]);
   expect(snapshot(site.leads)).toEqual(before);

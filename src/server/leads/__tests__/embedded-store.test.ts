@@ -11,6 +11,7 @@ import { inboxContract } from "../../../test-utils/store-contract/inbox";
 import { leadRecordsContract } from "../../../test-utils/store-contract/lead-records";
 import { spamLedgerContract } from "../../../test-utils/store-contract/spam-ledger";
 import { teamRecordsContract } from "../../../test-utils/store-contract/team-records";
+import { salesWorkContract } from "../../../test-utils/store-contract/sales-work";
 import { transactionsContract } from "../../../test-utils/store-contract/transactions";
 import { openLeadStore } from "../open-store";
 
@@ -40,3 +41,4 @@ inboxContract("the embedded engine", () => engine);
 teamRecordsContract("the embedded engine", () => engine);
 auditLogContract("the embedded engine", () => engine);
 transactionsContract("the embedded engine", () => engine);
+salesWorkContract("the embedded engine", () => engine);

@@ -96,7 +96,7 @@ test("leads stored before the search text existed are folded by the migration as
       );
     });
     const store = new SqlLeadStore(database);
-    expect(await store.migrate()).toEqual([2]);
+    expect(await store.migrate()).toEqual([2, 3]);
     const { rows } = await database.query<{ search_text: string }>("SELECT search_text FROM leads");
     expect(rows).toEqual([{ search_text: searchText(lead.request) }]);
     expect((await store.inbox.page({ search: "elodie n'diaye", limit: 5, offset: 0 })).total).toBe(

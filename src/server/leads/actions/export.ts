@@ -1,5 +1,5 @@
 import { fieldText, leadFieldLabels } from "../lead-fields";
-import type { Channel, InboxQuery, Lead, LeadStore, LeadStatus } from "../lead-store";
+import type { Channel, InboxQuery, Lead, LeadStore, LeadStatus, Note } from "../lead-store";
 import { record, type Actor } from "./audit";
 import { csvDocument } from "./csv";
 import { channelNames, statusLabels } from "./labels";
@@ -28,7 +28,16 @@ const csvDate = new Intl.DateTimeFormat("fr-FR", {
 
 const parisDay = new Intl.DateTimeFormat("fr-FR", { timeZone: "Europe/Paris", dateStyle: "short" });
 
-export function leadsCsv(leads: readonly Lead[]): string {
+/** Each lead's notes, by id: the JSON always carries them, the CSV when asked. */
+export type NotesByLead = ReadonlyMap<string, readonly Note[]>;
+
+/** A lead's notes as one cell: each dated, with its author, a blank line apart. */
+const notesCell = (notes: readonly Note[] = []) =>
+  notes
+    .map((note) => `${csvDate.format(new Date(note.at))} — ${note.author}\n${note.text}`)
+    .join("\n\n");
+
+export function leadsCsv(leads: readonly Lead[], notes?: NotesByLead): string {
   const header = [
     "Référence",
     "Reçue le (heure de Paris)",
@@ -36,6 +45,8 @@ export function leadsCsv(leads: readonly Lead[]): string {
     ...channels.map((channel) => `Envoi ${channelNames[channel]}`),
     "Quarantaine",
     "Statut",
+    "Responsable",
+    ...(notes ? ["Notes"] : []),
   ];
   const rows = leads.map((lead) => [
     lead.id,
@@ -47,6 +58,8 @@ export function leadsCsv(leads: readonly Lead[]): string {
     }),
     lead.quarantine?.reason ?? "",
     statusLabels[lead.status],
+    lead.owner ?? "",
+    ...(notes ? [notesCell(notes.get(lead.id))] : []),
   ]);
   return csvDocument(header, rows);
 }
@@ -67,9 +80,13 @@ export interface ExportedLead {
   /** The quarantine's reason, null for a lead delivered as usual. */
   quarantine: string | null;
   status: LeadStatus;
+  /** The member who works it, null when no one has taken it. */
+  owner: string | null;
+  /** The team's notes, oldest first. */
+  notes: Note[];
 }
 
-export function exportedLead(lead: Lead): ExportedLead {
+export function exportedLead(lead: Lead, notes: readonly Note[] = []): ExportedLead {
   const { firstName, lastName, email, phone, company, message, rgpd } = lead.request;
   return {
     id: lead.id,
@@ -88,6 +105,8 @@ export function exportedLead(lead: Lead): ExportedLead {
     },
     quarantine: lead.quarantine?.reason ?? null,
     status: lead.status,
+    owner: lead.owner,
+    notes: [...notes],
   };
 }
 
@@ -95,8 +114,9 @@ export function exportedLead(lead: Lead): ExportedLead {
  * JSON whose text holds no `<`, `>` or `&` (escaped as \u003c…, the same value once parsed): a
  * visitor's `<script>` stays inert even where the file is shown as HTML by mistake.
  */
-export function leadsJson(leads: readonly Lead[]): string {
-  return JSON.stringify(leads.map(exportedLead), null, 2).replace(
+export function leadsJson(leads: readonly Lead[], notes: NotesByLead = new Map()): string {
+  const exported = leads.map((lead) => exportedLead(lead, notes.get(lead.id)));
+  return JSON.stringify(exported, null, 2).replace(
     /[<>&\u2028\u2029]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
@@ -115,29 +135,35 @@ export function filterText(filter: ExportFilter): string {
     filter.from && `reçues depuis le ${parisDay.format(filter.from)}`,
     filter.to && `reçues avant le ${parisDay.format(filter.to)}`,
     filter.search?.trim() && "recherche par texte",
+    filter.owner === null && "sans responsable",
+    typeof filter.owner === "string" && "celles d'un responsable",
   ].filter((part): part is string => typeof part === "string" && part !== "");
   return parts.length === 0 ? "aucun filtre" : parts.join(", ");
 }
 
 /** Writes the leads a filter finds as a file's text; records how many, which filter and format. */
 export async function exportLeads(
-  store: Pick<LeadStore, "leads" | "inbox" | "audit">,
+  store: Pick<LeadStore, "leads" | "inbox" | "audit" | "notes">,
   actor: Actor,
   filter: ExportFilter,
   format: ExportFormat,
+  /** The notes in the CSV too (the JSON always has them): they may name people and say much. */
+  csvNotes = false,
 ): Promise<ExportFile> {
   const leads =
     "email" in filter
       ? await store.leads.findByEmail(filter.email)
       : (await store.inbox.matching(filter)).toReversed();
-  const body = format === "csv" ? leadsCsv(leads) : leadsJson(leads);
+  const notes =
+    format === "json" || csvNotes ? await store.notes.of(leads.map((lead) => lead.id)) : undefined;
+  const body = format === "csv" ? leadsCsv(leads, notes) : leadsJson(leads, notes);
   const filename = `demandes-${new Date().toISOString().slice(0, 10)}.${format}`;
   await record(
     store.audit,
     actor,
     "export",
     null,
-    `${leads.length} demande(s) en ${format.toUpperCase()} ; filtre : ${filterText(filter)}`,
+    `${leads.length} demande(s) en ${format.toUpperCase()}${format === "csv" && notes ? " avec les notes" : ""} ; filtre : ${filterText(filter)}`,
   );
   return { body, count: leads.length, filename };
 }

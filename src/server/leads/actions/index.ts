@@ -22,4 +22,12 @@ export {
   type ExportFormat,
 } from "./export";
 export { erasePreview, erasePerson, type EraseResult } from "./erasure";
+export {
+  addNote,
+  giveLead,
+  maxNoteLength,
+  takeLead,
+  type NoteResult,
+  type OwnerResult,
+} from "./work";
 export { channelNames, isLeadStatus, leadStatuses, statusFromWord, statusLabels } from "./labels";

@@ -20,6 +20,8 @@ export function setLeadStatus(
     if (!change) return { outcome: "not-found" };
     const { lead, previous } = change;
     if (previous === status) return { outcome: "unchanged", lead };
+    // A status change counts as a contact with the person: the retention runs from it.
+    await inbox.markContact(id, new Date());
     await record(
       audit,
       actor,

@@ -1,7 +1,8 @@
 /** @jest-environment node */
 import { makeLead, waitFor } from "../../../test-utils/leads";
 import { storeAndSmtp } from "../../../test-utils/team-inbox";
-import { sendQuarantineDigest } from "../quarantine-digest";
+import { takeLead } from "../../leads/actions";
+import { oneWorkingDayBefore, sendQuarantineDigest } from "../quarantine-digest";
 import { findSession, issueLink, startSession } from "../sign-in";
 
 // What depends on the clock: a link's 15 minutes, a session's 12 hours, and the quarantine's
@@ -84,5 +85,45 @@ describe("the quarantine's daily email", () => {
     const down = { ...email, smtpUrl: "smtp://127.0.0.1:1" };
     await expect(sendQuarantineDigest(t.store, down, site, nextDay)).rejects.toThrow();
     expect(await sendQuarantineDigest(t.store, email, site, minutes(nextDay, 60))).toBe("sent");
+  });
+
+  test("names the accepted requests no one has taken for a working day, until someone does", async () => {
+    const waiting = {
+      ...makeLead({ company: "OPH de Vannes" }),
+      receivedAt: "2026-11-24T09:00:00.000Z",
+    };
+    const fresh = {
+      ...makeLead({ company: "SEM du jour" }),
+      receivedAt: "2026-11-26T09:45:00.000Z",
+    };
+    await t.store.leads.save(waiting);
+    await t.store.leads.save(fresh);
+    const thursday = new Date("2026-11-26T09:30:00Z");
+    expect(await sendQuarantineDigest(t.store, email, site, thursday)).toBe("sent");
+    await waitFor(() => t.smtp.mails.length > 0, 5000, "the daily email");
+    const mail = t.smtp.mails[0]!;
+    expect(mail.subject).toBe("1 demande attend un responsable");
+    expect(mail.text).toContain(
+      `- OPH de Vannes, reçue le 24 novembre 2026 : ${site}/equipe/demandes/${waiting.id}`,
+    );
+    expect(mail.text).not.toContain("SEM du jour");
+    // Taken: nothing left to say the next day.
+    await takeLead(t.store, { name: "ventes@hestia.test", requestId: null }, waiting.id);
+    expect(await sendQuarantineDigest(t.store, email, site, minutes(thursday, 24 * 60))).toBe(
+      "empty",
+    );
+    // Without the inbox, no one can take a request: the email names none.
+    expect(await sendQuarantineDigest(t.store, email, null, minutes(thursday, 48 * 60))).toBe(
+      "empty",
+    );
+  });
+
+  test("counts a working day over the weekend", () => {
+    expect(oneWorkingDayBefore(new Date("2026-11-30T09:30:00Z")).toISOString()).toBe(
+      "2026-11-27T09:30:00.000Z",
+    );
+    expect(oneWorkingDayBefore(new Date("2026-11-26T09:30:00Z")).toISOString()).toBe(
+      "2026-11-25T09:30:00.000Z",
+    );
   });
 });

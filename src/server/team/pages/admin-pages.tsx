@@ -83,6 +83,8 @@ const actionNames: Record<AuditAction, string> = {
   export: "Export",
   erase: "Effacement",
   refusal: "Refus",
+  owner: "Responsable",
+  note: "Note ajoutée",
 };
 
 export function AuditPage({
@@ -106,7 +108,7 @@ export function AuditPage({
       </p>
       {entries.length > 0 && (
         <ScrollRegion label="Journal">
-          <table>
+          <table className="cards">
             <thead>
               <tr>
                 <th scope="col">Quand</th>
@@ -119,13 +121,13 @@ export function AuditPage({
             <tbody>
               {entries.map((entry, index) => (
                 <tr key={`${entry.at}-${index}`}>
-                  <td>
+                  <td data-label="Quand">
                     <At iso={entry.at} />
                   </td>
-                  <td>{entry.actor}</td>
-                  <td>{actionNames[entry.action] ?? entry.action}</td>
-                  <td>{entry.leadId ? <code>{entry.leadId}</code> : "—"}</td>
-                  <td>{entry.detail ?? ""}</td>
+                  <td data-label="Qui">{entry.actor}</td>
+                  <td data-label="Quoi">{actionNames[entry.action] ?? entry.action}</td>
+                  <td data-label="Demande">{entry.leadId ? <code>{entry.leadId}</code> : "—"}</td>
+                  <td data-label="Détail">{entry.detail ?? ""}</td>
                 </tr>
               ))}
             </tbody>

@@ -60,6 +60,14 @@ export function InboxPage({ session, filters, page, notice }: InboxPageProps) {
           </select>
         </div>
         <div className="field">
+          <label htmlFor="responsable">Responsable</label>
+          <select id="responsable" name="responsable" defaultValue={filters.responsable}>
+            <option value="">Tout le monde</option>
+            <option value="moi">Les miennes</option>
+            <option value="aucun">Sans responsable</option>
+          </select>
+        </div>
+        <div className="field">
           <label htmlFor="du">Reçues du</label>
           <input id="du" name="du" type="date" defaultValue={filters.du} />
         </div>
@@ -77,7 +85,7 @@ export function InboxPage({ session, filters, page, notice }: InboxPageProps) {
       </p>
       <form method="post" action="/equipe/export" className="inline export">
         <CsrfField session={session} />
-        {(["q", "statut", "quarantaine", "du", "au"] as const).map((name) =>
+        {(["q", "statut", "quarantaine", "responsable", "du", "au"] as const).map((name) =>
           filters[name] ? (
             <input key={name} type="hidden" name={name} value={filters[name]} />
           ) : null,
@@ -89,35 +97,43 @@ export function InboxPage({ session, filters, page, notice }: InboxPageProps) {
         <button type="submit" name="format" value="json" className="secondary">
           JSON
         </button>
+        <span className="check">
+          <input type="checkbox" id="export-notes" name="notes" value="oui" />
+          <label htmlFor="export-notes">avec les notes dans le CSV</label>
+        </span>
       </form>
 
       {page.leads.length > 0 && (
         <ScrollRegion label="Liste des demandes">
-          <table>
+          <table className="cards">
             <thead>
               <tr>
                 <th scope="col">Reçue le</th>
                 <th scope="col">Organisme</th>
                 <th scope="col">Nom</th>
                 <th scope="col">Statut</th>
+                <th scope="col">Responsable</th>
                 <th scope="col">Envois</th>
               </tr>
             </thead>
             <tbody>
               {page.leads.map((lead) => (
                 <tr key={lead.id}>
-                  <td>
+                  <td data-label="Reçue le">
                     <ReceivedAt lead={lead} />
                   </td>
-                  <td>
+                  <td data-label="Organisme" className="lead">
                     <a href={`/equipe/demandes/${lead.id}`}>{lead.request.company}</a>
                     <QuarantineBadge lead={lead} />
                   </td>
-                  <td>{personName(lead)}</td>
-                  <td>
+                  <td data-label="Nom">{personName(lead)}</td>
+                  <td data-label="Statut">
                     <StatusBadge lead={lead} />
                   </td>
-                  <td>
+                  <td data-label="Responsable">
+                    {lead.owner === null ? "—" : lead.owner === session.email ? "vous" : lead.owner}
+                  </td>
+                  <td data-label="Envois">
                     <DeliveryList lead={lead} />
                   </td>
                 </tr>

@@ -1,8 +1,9 @@
 import React from "react";
-import type { Lead, TeamSession } from "../../leads/lead-store";
+import type { Lead, Note, TeamSession } from "../../leads/lead-store";
 import { fieldText, leadFieldLabels, parisTime } from "../../leads/lead-fields";
 import { statuses } from "../inbox-filters";
 import { CsrfField, Layout } from "./layout";
+import { NotesSection, OwnerSection } from "./lead-work";
 import {
   DeliveryList,
   hasUnsentDelivery,
@@ -17,10 +18,14 @@ import {
 export interface LeadPageProps {
   session: TeamSession;
   lead: Lead;
+  /** The team's notes on it, oldest first. */
+  notes: readonly Note[];
+  /** The team's addresses, to give it to one of them. */
+  members: readonly string[];
   notice?: { kind: "success" | "error"; text: string };
 }
 
-export function LeadPage({ session, lead, notice }: LeadPageProps) {
+export function LeadPage({ session, lead, notes, members, notice }: LeadPageProps) {
   const base = `/equipe/demandes/${lead.id}`;
   return (
     <Layout title={`Demande de ${personName(lead)}`} session={session} notice={notice}>
@@ -71,6 +76,8 @@ export function LeadPage({ session, lead, notice }: LeadPageProps) {
         )}
       </div>
 
+      <OwnerSection session={session} lead={lead} members={members} />
+
       <h2>La demande</h2>
       <dl className="fields">
         {leadFieldLabels.map(([field, label]) => (
@@ -88,6 +95,8 @@ export function LeadPage({ session, lead, notice }: LeadPageProps) {
           </dd>
         </div>
       </dl>
+
+      <NotesSection session={session} lead={lead} notes={notes} />
     </Layout>
   );
 }

@@ -36,6 +36,9 @@ button { background: var(--brand); color: #fff; border: 2px solid var(--brand); 
 button.danger { background: var(--error); border-color: var(--error); }
 button.secondary { background: #fff; color: var(--brand); }
 .export { margin: 0 0 1rem; }
+.check { display: inline-flex; gap: 0.375rem; align-items: center; min-height: 2.75rem; }
+.check input { width: 1.25rem; height: 1.25rem; min-height: 0; margin: 0; }
+.inline .check label, .check label { font-weight: 400; }
 .stack { display: grid; gap: 0.5rem; max-width: 28rem; }
 .filters { display: flex; flex-wrap: wrap; gap: 0.75rem 1rem; align-items: end; background: var(--surface); padding: 1rem; border-radius: 0.5rem; }
 .filters .field { display: grid; gap: 0.25rem; }
@@ -64,8 +67,25 @@ th { background: var(--surface); }
 .inline { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
 .inline label { display: inline; }
 .pages { display: flex; gap: 1.5rem; margin: 1rem 0; }
+textarea { font: inherit; border: 1px solid #8a96a6; border-radius: 0.25rem; padding: 0.4rem 0.6rem; width: 100%; }
+.notes { list-style: none; padding: 0; margin: 0 0 1rem; display: grid; gap: 0.75rem; }
+.notes li { border-left: 4px solid var(--brand-soft); padding: 0 0 0 0.75rem; }
+.notes p { margin: 0; }
+.note-text { white-space: pre-wrap; overflow-wrap: anywhere; }
+/* On a phone, each row of a list is a card: its cells one under the other, each named by its
+   column (data-label), the request's organisation first, nothing wider than the screen. */
 @media (max-width: 40rem) {
   .fields div { grid-template-columns: 1fr; gap: 0; }
+  table.cards { min-width: 0; }
+  table.cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  table.cards, table.cards tbody, table.cards td { display: block; }
+  table.cards tr { display: flex; flex-direction: column; border: 1px solid var(--border); border-radius: 0.5rem; padding: 0.5rem 0.75rem; margin-bottom: 0.75rem; }
+  table.cards td { border: 0; padding: 0.25rem 0; overflow-wrap: break-word; }
+  table.cards td::before { content: attr(data-label); display: block; font-size: 0.8125rem; font-weight: 600; color: var(--muted); }
+  table.cards td.lead { order: -1; font-size: 1.0625rem; font-weight: 600; }
+  table.cards td.lead::before { content: none; }
+  table.cards td.lead a { display: inline-block; padding: 0.375rem 0; }
+  .pages a { display: inline-block; padding: 0.5rem 0; }
 }
 `;
 

@@ -14,6 +14,7 @@ import {
   type TeamRoutesOptions,
 } from "./respond";
 import { signInRoutes, signOutRoute } from "./sign-in";
+import { workRoutes } from "./work";
 
 // The team's inbox (src/server/team/), registered under the prefix /equipe by ../../app.ts when
 // the server has an inbox: sign-in by an emailed link, the leads, and the admin's pages.
@@ -37,8 +38,9 @@ const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, routesOpti
     refusals: new RefusalJournal(routesOptions.store.audit, app.log),
   };
   await app.register(fastifyCookie);
-  // Forms only, a few hundred bytes at most (an address, a token, a status).
-  await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
+  // Forms only: a few hundred bytes (an address, a token, a status), a note's 5,000 characters
+  // at most (each up to 4 bytes, 12 once form-encoded: 60 KB).
+  await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
 
   app.get(`/${stylesheetFile}`, async (_request, reply) =>
     reply
@@ -56,7 +58,7 @@ const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, routesOpti
     reply.withHostHeaders("/equipe").redirect("/equipe/", 301),
   );
 
-  // An error in these pages (a form over 16 KB, a store gone) is a French page, not the API's
+  // An error in these pages (a form over 64 KB, a store gone) is a French page, not the API's
   // JSON, saying what it knows: a page not shown; a post refused before its work began; a post
   // whose work is one transaction, undone; a post that sends, perhaps partly done.
   app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
@@ -81,6 +83,7 @@ const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, routesOpti
     signedIn.addHook("preHandler", requireSession(options));
     signOutRoute(signedIn, options);
     leadRoutes(signedIn, options);
+    workRoutes(signedIn, options);
     adminRoutes(signedIn, options);
   });
 };

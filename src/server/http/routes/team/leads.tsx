@@ -20,6 +20,7 @@ import { InboxPage } from "../../../team/pages/inbox-page";
 import { ConfirmSpamPage, LeadPage } from "../../../team/pages/lead-page";
 import { MessagePage } from "../../../team/pages/sign-in-pages";
 import type { SuperstructTypes } from "../../superstruct-schemas";
+import { outcomeOf } from "./outcomes";
 import {
   InboxQuery,
   LeadParams,
@@ -33,27 +34,6 @@ import {
 // The inbox and one request's page, its actions and the export. Each action is the CLI's own
 // module (src/server/leads/actions/), which writes the audit line; the page then shows the
 // outcome through a code in the address it redirects to.
-
-/** The French line for each outcome an action redirects with (`?fait=…`). */
-const outcomes: Record<string, { kind: "success" | "error"; text: string }> = {
-  statut: { kind: "success", text: "Le statut de la demande a été changé." },
-  libere: {
-    kind: "success",
-    text: "La demande est sortie de la quarantaine et remise à l'envoi : l'état de chaque envoi s'affiche ci-dessous.",
-  },
-  spam: { kind: "success", text: "La demande a été supprimée comme spam." },
-  relance: { kind: "success", text: "Les envois en attente ont été faits." },
-  "relance-rien": {
-    kind: "success",
-    text: "Rien n'était à envoyer à l'instant : un envoi est peut-être déjà en cours, rechargez la page dans une minute.",
-  },
-  "relance-echec": {
-    kind: "error",
-    text: "Un envoi a encore échoué : il sera réessayé plus tard.",
-  },
-};
-
-const outcomeOf = (fait: string | undefined) => (fait === undefined ? undefined : outcomes[fait]);
 
 export const actorOf = (request: FastifyRequest): Actor => ({
   name: request.teamSession!.email,
@@ -69,7 +49,7 @@ export async function inboxPage(
 ) {
   const { filters, problems } = readFilters(query);
   const page = await store.inbox.page({
-    ...storeQuery(filters),
+    ...storeQuery(filters, request.teamSession!.email),
     limit: pageSize,
     offset: (filters.page - 1) * pageSize,
   });
@@ -92,7 +72,7 @@ const StatusForm = type({ csrf: optional(Text), statut: optional(Text) });
 /** The export's form: the list's filters, the file's format, the session's token. */
 const ExportForm = assign(
   InboxQuery,
-  type({ csrf: optional(Text), format: enums(["csv", "json"]) }),
+  type({ csrf: optional(Text), format: enums(["csv", "json"]), notes: optional(Text) }),
 );
 /** The forms of a request's page that carry nothing but the session's token. */
 const ActionForm = type({ csrf: optional(Text) });
@@ -131,6 +111,8 @@ export function leadRoutes(plugin: FastifyInstance, options: TeamRoutesOptions) 
         <LeadPage
           session={request.teamSession!}
           lead={lead}
+          notes={(await store.notes.of([lead.id])).get(lead.id) ?? []}
+          members={[...options.team.keys()]}
           notice={outcomeOf(request.query.fait)}
         />,
       );
@@ -223,7 +205,13 @@ export function leadRoutes(plugin: FastifyInstance, options: TeamRoutesOptions) 
   app.post("/export", { schema: { body: ExportForm } }, async (request, reply) => {
     const { format } = request.body;
     const { filters } = readFilters(request.body);
-    const file = await exportLeads(store, actorOf(request), storeQuery(filters), format);
+    const file = await exportLeads(
+      store,
+      actorOf(request),
+      storeQuery(filters, request.teamSession!.email),
+      format,
+      request.body.notes === "oui",
+    );
     return reply
       .withHostHeaders("/equipe/")
       .headers({

@@ -143,6 +143,7 @@ export const InboxQuery = type({
   q: optional(Text),
   statut: optional(Text),
   quarantaine: optional(Text),
+  responsable: optional(Text),
   du: optional(Text),
   au: optional(Text),
   page: optional(Text),

@@ -3,7 +3,7 @@ import { expect, test } from "@jest/globals";
 import { embeddedStoreForFile } from "../../../../test-utils/file-store";
 import { makeLead } from "../../../../test-utils/leads";
 import type { Lead } from "../../lead-store";
-import { exportLeads, type Actor, type ExportedLead } from "..";
+import { addNote, exportLeads, takeLead, type Actor, type ExportedLead } from "..";
 
 // The export on the embedded engine, of leads written by hostile visitors: read as bytes (BOM,
 // separator, line ends, neutralised cells) and as JSON, with one audit line naming the filter
@@ -74,12 +74,12 @@ test("CSV: BOM, `;`, CRLF, a status column, and every hostile cell shown as text
     expect(line).toMatch(/^"(?:[^"]|"")*"(?:;"(?:[^"]|"")*")*$/);
 
   const [header, first, second] = cells(text);
-  expect(header?.at(-1)).toBe("Statut");
-  expect(header).toHaveLength(14);
+  expect(header?.slice(-2)).toEqual(["Statut", "Responsable"]);
+  expect(header).toHaveLength(15);
   // Oldest first, as a register reads.
   expect(first?.[0]).toBe(hostile.id);
   expect(second?.[0]).toBe(sneaky.id);
-  expect(first?.at(-1)).toBe("nouvelle");
+  expect(first?.slice(-2)).toEqual(["nouvelle", ""]);
   for (const cell of [...first!, ...second!]) {
     if (runnable(cell)) expect(cell.startsWith("'")).toBe(true);
   }
@@ -110,8 +110,31 @@ test("JSON: the same fields, the same values once parsed, no `<` in its text, no
     deliveries: { email: "pending", ack: null, webhook: "pending" },
     quarantine: null,
     status: "new",
+    owner: null,
+    notes: [],
   });
   expect(parsed).toEqual([expected(hostile), expected(sneaky)]);
+});
+
+test("notes and owner: in the JSON always, in the CSV only when asked, never in the journal", async () => {
+  const lead = makeLead({ company: "OPH de Quimper" });
+  await files.store.leads.save(lead);
+  await takeLead(files.store, actor, lead.id);
+  await addNote(files.store, actor, lead.id, "Rappeler <lundi> =SOMME(A1)");
+  const [json] = JSON.parse((await exportLeads(files.store, actor, {}, "json")).body) as [
+    ExportedLead,
+  ];
+  expect(json.owner).toBe(actor.name);
+  expect(json.notes).toEqual([
+    { at: expect.any(String), author: actor.name, text: "Rappeler <lundi> =SOMME(A1)" },
+  ]);
+  const plain = (await exportLeads(files.store, actor, {}, "csv")).body;
+  expect(plain).not.toContain("Rappeler");
+  const withNotes = (await exportLeads(files.store, actor, {}, "csv", true)).body;
+  expect(withNotes).toContain("Rappeler <lundi> =SOMME(A1)");
+  const { entries } = await files.store.audit.page({ limit: 50, offset: 0 });
+  expect(JSON.stringify(entries)).not.toContain("Rappeler");
+  expect(entries[0]?.detail).toMatch(/^1 demande\(s\) en CSV avec les notes/);
 });
 
 test("the audit line says how many, in which format, and which filter, without the searched text", async () => {

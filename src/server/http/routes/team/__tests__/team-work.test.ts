@@ -1,0 +1,87 @@
+/** @jest-environment node */
+import { makeLead } from "../../../../../test-utils/leads";
+import { teamApp } from "../../../../../test-utils/team-inbox";
+
+// Sales' work from a request's page, through the production app: « Je m'en occupe », « Confier
+// à », a note shown inert, the list filtered to « les miennes » and « sans responsable ».
+
+const t = teamApp(9764);
+
+describe("sales' work on a request", () => {
+  it("takes a request, shows who has it, and lists it under « les miennes »", async () => {
+    const [taken, free] = [
+      makeLead({ company: "OPH de Brest" }),
+      makeLead({ company: "SEM Lorient" }),
+    ];
+    await t.store.leads.save(taken);
+    await t.store.leads.save(free);
+    const ventes = await t.signIn("ventes@hestia.test");
+    const took = await t.post(
+      `/equipe/demandes/${taken.id}/prendre`,
+      { csrf: ventes.csrf },
+      { headers: { cookie: ventes.cookie } },
+    );
+    expect(took.statusCode).toBe(303);
+    expect(took.headers.location).toBe(`/equipe/demandes/${taken.id}?fait=pris`);
+    const page = await t.app.inject({
+      url: took.headers.location!,
+      headers: { cookie: ventes.cookie },
+    });
+    expect(page.body).toContain("Vous vous en occupez.");
+
+    // Another member, a moment later: it stays the first one's, and they are told.
+    const dpo = await t.signIn("dpo@hestia.test");
+    const late = await t.post(
+      `/equipe/demandes/${taken.id}/prendre`,
+      { csrf: dpo.csrf },
+      { headers: { cookie: dpo.cookie } },
+    );
+    expect(late.headers.location).toBe(`/equipe/demandes/${taken.id}?fait=deja-prise`);
+    expect((await t.store.leads.get(taken.id))?.owner).toBe("ventes@hestia.test");
+
+    const list = (filter: string) =>
+      t.app.inject({ url: `/equipe/?responsable=${filter}`, headers: { cookie: ventes.cookie } });
+    const mine = (await list("moi")).body;
+    expect(mine).toContain("OPH de Brest");
+    expect(mine).not.toContain("SEM Lorient");
+    const nobody = (await list("aucun")).body;
+    expect(nobody).toContain("SEM Lorient");
+    expect(nobody).not.toContain("OPH de Brest");
+  });
+
+  it("gives a request to a member of the team, and to no one else", async () => {
+    const lead = makeLead();
+    await t.store.leads.save(lead);
+    const ventes = await t.signIn("ventes@hestia.test");
+    const give = (to: string) =>
+      t.post(
+        `/equipe/demandes/${lead.id}/confier`,
+        { csrf: ventes.csrf, a: to },
+        { headers: { cookie: ventes.cookie } },
+      );
+    expect((await give("pirate@exemple.fr")).statusCode).toBe(400);
+    expect((await t.store.leads.get(lead.id))?.owner).toBeNull();
+    expect((await give("dpo@hestia.test")).statusCode).toBe(303);
+    expect((await t.store.leads.get(lead.id))?.owner).toBe("dpo@hestia.test");
+  });
+
+  it("adds a note shown as text, refuses an empty or too long one, and journals none of its words", async () => {
+    const lead = makeLead();
+    await t.store.leads.save(lead);
+    const { cookie, csrf } = await t.signIn("ventes@hestia.test");
+    const note = (texte: string) =>
+      t.post(`/equipe/demandes/${lead.id}/notes`, { csrf, texte }, { headers: { cookie } });
+    const hostile = '<img src=x onerror=alert(1)> =HYPERLINK("https://evil.example")';
+    expect((await note(hostile)).statusCode).toBe(303);
+    expect((await note("   ")).statusCode).toBe(400);
+    const long = await note("é".repeat(5001));
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain("5001 caractères, 5000 au plus");
+    const page = await t.app.inject({ url: `/equipe/demandes/${lead.id}`, headers: { cookie } });
+    expect(page.body).not.toContain("<img src=x");
+    expect(page.body).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    const { entries } = await t.store.audit.page({ limit: 50, offset: 0 });
+    expect(JSON.stringify(entries)).not.toContain("onerror");
+    expect(entries[0]).toMatchObject({ action: "note", leadId: lead.id });
+  });
+});

@@ -1,0 +1,112 @@
+import { beforeEach, describe, expect, test } from "@jest/globals";
+import { addNote, erasePerson, giveLead, takeLead, type Actor } from "../../server/leads/actions";
+import { purgeExpired } from "../../server/leads/retention";
+import { makeLead } from "../leads";
+import type { Engine } from "./engines";
+
+// Sales' work on leads (src/server/leads/actions/work.ts) on every engine: an owner taken once by
+// two members at once, a lead given, notes kept in order and erased with their lead, and the
+// retention counted from the last contact.
+
+const ventes: Actor = { name: "ventes@exemple.fr", requestId: "req-1" };
+const commercial: Actor = { name: "commercial@exemple.fr", requestId: "req-2" };
+const team = new Map([
+  ["ventes@exemple.fr", "sales" as const],
+  ["commercial@exemple.fr", "sales" as const],
+  ["dpo@exemple.fr", "admin" as const],
+]);
+const dayMs = 86_400_000;
+
+export function salesWorkContract(name: string, engine: () => Engine): void {
+  describe(`sales' work on ${name}`, () => {
+    beforeEach(() => engine().clear());
+
+    test("two members taking a lead at once: one has it, the other is told who", async () => {
+      const { store, second } = engine();
+      const lead = makeLead();
+      await store.leads.save(lead);
+      const results = await Promise.all([
+        takeLead(store, ventes, lead.id),
+        takeLead(second, commercial, lead.id),
+      ]);
+      const owner = (await store.leads.get(lead.id))!.owner;
+      expect([ventes.name, commercial.name]).toContain(owner);
+      expect(results.map((result) => result.outcome).sort()).toEqual(["changed", "taken"]);
+      expect(results.find((result) => result.outcome === "taken")).toEqual({
+        outcome: "taken",
+        owner,
+      });
+      const { entries } = await store.audit.page({ limit: 10, offset: 0 });
+      expect(entries.map((entry) => entry.detail)).toEqual([`responsable : ${owner}`]);
+    });
+
+    test("gives a lead to a member of the team only, and lists the leads by owner", async () => {
+      const { store } = engine();
+      const [mine, free] = [makeLead(), makeLead()];
+      await store.leads.save(mine);
+      await store.leads.save(free);
+      expect(await giveLead(store, team, ventes, mine.id, "inconnu@exemple.fr")).toEqual({
+        outcome: "not-a-member",
+      });
+      expect(await giveLead(store, team, ventes, mine.id, " Commercial@Exemple.fr ")).toMatchObject(
+        { outcome: "changed", previous: null },
+      );
+      const page = (owner: string | null) =>
+        store.inbox.page({ owner, limit: 10, offset: 0 }).then((p) => p.leads.map((l) => l.id));
+      expect(await page("commercial@exemple.fr")).toEqual([mine.id]);
+      expect(await page(null)).toEqual([free.id]);
+      const { entries } = await store.audit.page({ limit: 10, offset: 0 });
+      expect(entries[0]?.detail).toBe("responsable : personne → commercial@exemple.fr");
+    });
+
+    test("keeps notes in order, as typed, and erases them with their lead", async () => {
+      const { store, second } = engine();
+      const lead = makeLead({ email: "claire@exemple.fr" });
+      await store.leads.save(lead);
+      const hostile = '<script>alert(1)</script> =HYPERLINK("x") \u0007 ligne\r\nsuivante';
+      expect(await addNote(store, ventes, lead.id, "  Premier appel.  ")).toEqual({
+        outcome: "added",
+      });
+      expect(await addNote(store, commercial, lead.id, hostile)).toEqual({ outcome: "added" });
+      expect(await addNote(store, ventes, lead.id, " \n ")).toEqual({ outcome: "empty" });
+      expect(await addNote(store, ventes, lead.id, "x".repeat(5001))).toEqual({
+        outcome: "too-long",
+        length: 5001,
+      });
+      expect(await addNote(store, ventes, "00000000-0000-4000-8000-000000000000", "?")).toEqual({
+        outcome: "not-found",
+      });
+      const notes = (await second.notes.of([lead.id])).get(lead.id)!;
+      expect(notes.map((note) => [note.author, note.text])).toEqual([
+        [ventes.name, "Premier appel."],
+        [commercial.name, '<script>alert(1)</script> =HYPERLINK("x")  ligne\nsuivante'],
+      ]);
+      expect(await erasePerson(store, ventes, "claire@exemple.fr")).toMatchObject({
+        outcome: "erased",
+      });
+      expect((await second.notes.of([lead.id])).get(lead.id)).toEqual([]);
+    });
+
+    test("keeps a lead its retention from its last contact, not from its arrival", async () => {
+      const { store } = engine();
+      const now = new Date();
+      const old = (daysAgo: number) => ({
+        ...makeLead(),
+        receivedAt: new Date(now.getTime() - daysAgo * dayMs).toISOString(),
+      });
+      const [contacted, forgotten] = [old(400), old(400)];
+      await store.leads.save(contacted);
+      await store.leads.save(forgotten);
+      await addNote(
+        store,
+        ventes,
+        contacted.id,
+        "Rappelée : devis en cours.",
+        new Date(now.getTime() - 10 * dayMs),
+      );
+      expect((await purgeExpired(store, 365, now)).deleted).toBe(1);
+      expect(await store.leads.get(contacted.id)).toBeDefined();
+      expect(await store.leads.get(forgotten.id)).toBeUndefined();
+    });
+  });
+}
