@@ -354,6 +354,27 @@ describe.each([
     expect(await violations(page)).toEqual([]);
     await page.screenshot({ path: `${screenshots}/inbox-work-${engine}-1280.png`, fullPage: true });
 
+    // A reply, prefilled, completed and sent: it reaches the person, Reply-To the member.
+    await page.getByRole("link", { name: "Répondre" }).click();
+    await page.getByRole("heading", { name: /^Répondre à / }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: `${screenshots}/inbox-reply-${engine}-360.png`, fullPage: true });
+    const message = page.getByLabel("Message");
+    await message.fill(`${await message.inputValue()}\n\nNous vous rappelons lundi.`);
+    const mailsBefore = smtp.mails.length;
+    await page.getByRole("button", { name: "Envoyer la réponse" }).click();
+    await page.getByText("La réponse est partie").waitFor();
+    await waitFor(() => smtp.mails.length > mailsBefore, 10_000, "the reply's email");
+    const reply = smtp.mails
+      .slice(mailsBefore)
+      .find((mail) => mail.replyTo?.text === "ventes@hestia.test")!;
+    expect(reply.text).toContain("Nous vous rappelons lundi.");
+    expect(JSON.stringify(reply.to)).toContain(lead.request.email);
+    expect((await store.leads.get(lead.id))?.status).toBe("in_progress");
+
     await page.getByRole("link", { name: "← Toutes les demandes" }).click();
     await page.getByLabel("Responsable").selectOption("moi");
     await page.getByRole("button", { name: "Filtrer" }).click();

@@ -14,6 +14,8 @@ export type AuditAction =
   /** A lead taken or given (its owner), a note added. */
   | "owner"
   | "note"
+  /** A reply emailed to the person from the inbox. */
+  | "reply"
   /** The inbox refused a link, a forged or cross-origin post, or a role (team/refusals.ts). */
   | "refusal";
 

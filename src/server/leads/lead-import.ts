@@ -66,7 +66,17 @@ const ExportedLeadShape = object({
   status: enums(["new", "in_progress", "done"]),
   // Absent from the exports of versions before 1.2.0: no owner, no notes.
   owner: defaulted(nullable(string()), null),
-  notes: defaulted(array(object({ at: instantText, author: string(), text: string() })), () => []),
+  notes: defaulted(
+    array(
+      object({
+        at: instantText,
+        author: string(),
+        text: string(),
+        kind: defaulted(enums(["note", "reply"]), "note"),
+      }),
+    ),
+    () => [],
+  ),
 });
 
 export type ImportedLead = Infer<typeof ExportedLeadShape>;
@@ -235,8 +245,8 @@ export async function importLeads(
       imported += 1;
       for (const note of lead.notes) {
         await client.query(
-          "INSERT INTO lead_notes (lead_id, at, author, text) VALUES ($1, $2, $3, $4)",
-          [id, new Date(note.at), note.author, note.text],
+          "INSERT INTO lead_notes (lead_id, at, author, text, kind) VALUES ($1, $2, $3, $4, $5)",
+          [id, new Date(note.at), note.author, note.text, note.kind],
         );
       }
       const states = Object.entries(lead.deliveries) as [Channel, "sent" | "pending" | null][];

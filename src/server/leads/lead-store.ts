@@ -264,7 +264,7 @@ export interface SpamLedger {
 }
 
 export type { AuditAction, AuditEntry, AuditLog } from "./audit-log";
-export type { Note, Notes } from "./notes";
+export type { FirstReply, Note, Notes } from "./notes";
 
 /** The repositories of one database, or of one transaction on it. */
 export interface Repositories {

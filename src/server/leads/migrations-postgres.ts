@@ -179,13 +179,15 @@ export const postgresMigrations: readonly Migration[] = [
       -- from it, as the CNIL's reference for prospects has it (retention.ts).
       ALTER TABLE leads ADD COLUMN last_contact_at timestamptz;
       CREATE INDEX leads_owner_newest ON leads (owner, received_at, seq);
-      -- The team's notes on a lead, dated, kept with it and erased with it.
+      -- The team's notes on a lead, and the replies sent from the inbox: dated, kept with it and
+      -- erased with it.
       CREATE TABLE lead_notes (
         seq bigserial PRIMARY KEY,
         lead_id uuid NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
         at timestamptz NOT NULL,
         author text NOT NULL,
-        text text NOT NULL
+        text text NOT NULL,
+        kind text NOT NULL DEFAULT 'note' CHECK (kind IN ('note', 'reply'))
       );
       CREATE INDEX lead_notes_lead ON lead_notes (lead_id, seq);
     `,

@@ -153,13 +153,15 @@ export const sqliteMigrations: readonly Migration[] = [
       -- from it, as the CNIL's reference for prospects has it (retention.ts).
       ALTER TABLE leads ADD COLUMN last_contact_at TEXT;
       CREATE INDEX leads_owner_newest ON leads (owner, received_at, seq);
-      -- The team's notes on a lead, dated, kept with it and erased with it.
+      -- The team's notes on a lead, and the replies sent from the inbox: dated, kept with it and
+      -- erased with it.
       CREATE TABLE lead_notes (
         seq INTEGER PRIMARY KEY AUTOINCREMENT,
         lead_id TEXT NOT NULL REFERENCES leads (id) ON DELETE CASCADE,
         at TEXT NOT NULL,
         author TEXT NOT NULL,
-        text TEXT NOT NULL
+        text TEXT NOT NULL,
+        kind TEXT NOT NULL DEFAULT 'note' CHECK (kind IN ('note', 'reply'))
       ) STRICT;
       CREATE INDEX lead_notes_lead ON lead_notes (lead_id, seq);
     `,

@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, test } from "@jest/globals";
-import { addNote, erasePerson, giveLead, takeLead, type Actor } from "../../server/leads/actions";
+import {
+  addNote,
+  erasePerson,
+  giveLead,
+  medianReplyMinutes,
+  takeLead,
+  type Actor,
+} from "../../server/leads/actions";
 import { purgeExpired } from "../../server/leads/retention";
 import { makeLead } from "../leads";
 import type { Engine } from "./engines";
@@ -107,6 +114,38 @@ export function salesWorkContract(name: string, engine: () => Engine): void {
       expect((await purgeExpired(store, 365, now)).deleted).toBe(1);
       expect(await store.leads.get(contacted.id)).toBeDefined();
       expect(await store.leads.get(forgotten.id)).toBeUndefined();
+    });
+
+    test("tells each lead's first reply, for the median delay of the last 30 days", async () => {
+      const { store, second } = engine();
+      const now = Date.now();
+      const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
+      const lead = (receivedMinutesAgo: number) => ({
+        ...makeLead(),
+        receivedAt: at(receivedMinutesAgo),
+      });
+      const [fast, slow, unanswered, old] = [lead(100), lead(300), lead(50), lead(60 * 24 * 40)];
+      for (const one of [fast, slow, unanswered, old]) await store.leads.save(one);
+      const reply = (id: string, minutesAgo: number) =>
+        store.notes.add(id, {
+          at: at(minutesAgo),
+          author: ventes.name,
+          text: "Bonjour",
+          kind: "reply",
+        });
+      await reply(fast.id, 90); // 10 min after
+      await reply(fast.id, 10); // a second reply: not the first
+      await reply(slow.id, 60); // 240 min after
+      await reply(old.id, 60 * 24 * 39);
+      await addNote(store, ventes, unanswered.id, "Pas une réponse : une note.");
+      const replies = await second.notes.firstReplies(new Date(now - 30 * dayMs));
+      expect(
+        replies
+          .map((r) => (Date.parse(r.repliedAt) - Date.parse(r.receivedAt)) / 60_000)
+          .sort((a, b) => a - b),
+      ).toEqual([10, 240]);
+      expect(medianReplyMinutes(replies)).toBe(125);
+      expect(medianReplyMinutes([])).toBeNull();
     });
   });
 }

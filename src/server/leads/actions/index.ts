@@ -23,6 +23,14 @@ export {
 } from "./export";
 export { erasePreview, erasePerson, type EraseResult } from "./erasure";
 export {
+  delayText,
+  medianReplyMinutes,
+  replyDraft,
+  replyToLead,
+  type ReplyDraft,
+  type ReplyResult,
+} from "./reply";
+export {
   addNote,
   giveLead,
   maxNoteLength,

@@ -80,7 +80,7 @@ export function addNote(
     return Promise.resolve({ outcome: "too-long", length: [...text].length });
   }
   return store.transaction<NoteResult>(async ({ notes, inbox, audit }) => {
-    if (!(await notes.add(id, { at: now.toISOString(), author: actor.name, text }))) {
+    if (!(await notes.add(id, { at: now.toISOString(), author: actor.name, text, kind: "note" }))) {
       return { outcome: "not-found" };
     }
     await inbox.markContact(id, now);

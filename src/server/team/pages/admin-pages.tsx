@@ -85,6 +85,7 @@ const actionNames: Record<AuditAction, string> = {
   refusal: "Refus",
   owner: "Responsable",
   note: "Note ajoutée",
+  reply: "Réponse envoyée",
 };
 
 export function AuditPage({

@@ -1,6 +1,7 @@
 import React from "react";
 import type { InboxPage as Page, TeamSession } from "../../leads/lead-store";
 import { filtersSearch, pageSize, statuses, type InboxFilters } from "../inbox-filters";
+import { delayText } from "../../leads/actions";
 import { CsrfField, Layout, Pager, ScrollRegion } from "./layout";
 import { DeliveryList, personName, QuarantineBadge, ReceivedAt, StatusBadge } from "./lead-parts";
 
@@ -11,10 +12,12 @@ export interface InboxPageProps {
   session: TeamSession;
   filters: InboxFilters;
   page: Page;
+  /** The median minutes from a request to its first reply, over the last 30 days; null: none. */
+  medianReply: number | null;
   notice?: { kind: "success" | "error"; text: string };
 }
 
-export function InboxPage({ session, filters, page, notice }: InboxPageProps) {
+export function InboxPage({ session, filters, page, medianReply, notice }: InboxPageProps) {
   const pages = Math.max(1, Math.ceil(page.total / pageSize));
   const current = Math.min(filters.page, pages);
   return (
@@ -82,6 +85,12 @@ export function InboxPage({ session, filters, page, notice }: InboxPageProps) {
         {page.total === 0
           ? "Aucune demande ne correspond."
           : `${page.total} demande${page.total > 1 ? "s" : ""}${pages > 1 ? `, page ${current} sur ${pages}` : ""}.`}{" "}
+      </p>
+      <p className="hint">
+        Délai médian de première réponse, sur les 30 derniers jours :{" "}
+        {medianReply === null
+          ? "aucune réponse envoyée depuis la boîte."
+          : `${delayText(medianReply)}.`}
       </p>
       <form method="post" action="/equipe/export" className="inline export">
         <CsrfField session={session} />

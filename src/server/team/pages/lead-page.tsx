@@ -3,7 +3,7 @@ import type { Lead, Note, TeamSession } from "../../leads/lead-store";
 import { fieldText, leadFieldLabels, parisTime } from "../../leads/lead-fields";
 import { statuses } from "../inbox-filters";
 import { CsrfField, Layout } from "./layout";
-import { NotesSection, OwnerSection } from "./lead-work";
+import { FirstReplyLine, NotesSection, OwnerSection } from "./lead-work";
 import {
   DeliveryList,
   hasUnsentDelivery,
@@ -36,6 +36,14 @@ export function LeadPage({ session, lead, notes, members, notice }: LeadPageProp
         Reçue le {parisTime(lead.receivedAt)} · <StatusBadge lead={lead} />{" "}
         <QuarantineBadge lead={lead} />
       </p>
+      <FirstReplyLine lead={lead} notes={notes} />
+      {!lead.quarantine && (
+        <p>
+          <a className="button-link" href={`${base}/repondre`}>
+            Répondre
+          </a>
+        </p>
+      )}
       <h2>Envois</h2>
       <DeliveryList lead={lead} />
 

@@ -1,7 +1,7 @@
 import React from "react";
 import type { Lead, Note, TeamSession } from "../../leads/lead-store";
 import { parisTime } from "../../leads/lead-fields";
-import { maxNoteLength } from "../../leads/actions";
+import { delayText, maxNoteLength } from "../../leads/actions";
 import { CsrfField } from "./layout";
 
 // Sales' work on one request, on its page: who takes care of it, and the team's notes, each a
@@ -66,15 +66,16 @@ export function NotesSection({
 }) {
   return (
     <section aria-labelledby="notes">
-      <h2 id="notes">Notes</h2>
+      <h2 id="notes">Notes et réponses</h2>
       {notes.length === 0 ? (
         <p>Aucune note pour l'instant.</p>
       ) : (
         <ol className="notes">
           {notes.map((note, index) => (
-            <li key={`${note.at}-${index}`}>
+            <li key={`${note.at}-${index}`} className={note.kind}>
               <p className="hint">
-                {parisTime(note.at)} — {note.author}
+                {parisTime(note.at)} —{" "}
+                {note.kind === "reply" ? `réponse envoyée par ${note.author}` : note.author}
               </p>
               <p className="note-text">{note.text}</p>
             </li>
@@ -95,4 +96,12 @@ export function NotesSection({
       </form>
     </section>
   );
+}
+
+/** How long the request waited for its first reply from the inbox. */
+export function FirstReplyLine({ lead, notes }: { lead: Lead; notes: readonly Note[] }) {
+  const first = notes.find((note) => note.kind === "reply");
+  if (!first) return <p className="hint">Pas encore de réponse envoyée depuis la boîte.</p>;
+  const minutes = (Date.parse(first.at) - Date.parse(lead.receivedAt)) / 60_000;
+  return <p>Première réponse : {delayText(minutes)} après la demande.</p>;
 }

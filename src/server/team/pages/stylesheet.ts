@@ -72,6 +72,9 @@ textarea { font: inherit; border: 1px solid #8a96a6; border-radius: 0.25rem; pad
 .notes li { border-left: 4px solid var(--brand-soft); padding: 0 0 0 0.75rem; }
 .notes p { margin: 0; }
 .note-text { white-space: pre-wrap; overflow-wrap: anywhere; }
+.notes li.reply { border-left-color: var(--accent); }
+.stack.reply { max-width: 48rem; }
+.button-link { display: inline-block; background: var(--brand); color: #fff; border-radius: 0.25rem; padding: 0.6rem 1rem; text-decoration: none; font-weight: 600; }
 /* On a phone, each row of a list is a card: its cells one under the other, each named by its
    column (data-label), the request's organisation first, nothing wider than the screen. */
 @media (max-width: 40rem) {

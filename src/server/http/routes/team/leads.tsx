@@ -4,6 +4,7 @@ import { assign, enums, optional, type, type Infer } from "superstruct";
 import {
   confirmSpam,
   exportLeads,
+  medianReplyMinutes,
   releaseLead,
   retryDeliveries,
   setLeadStatus,
@@ -63,7 +64,15 @@ export async function inboxPage(
       : outcomeOf(query.fait);
   return sendPage(
     reply,
-    <InboxPage session={request.teamSession!} filters={filters} page={page} notice={notice} />,
+    <InboxPage
+      session={request.teamSession!}
+      filters={filters}
+      page={page}
+      medianReply={medianReplyMinutes(
+        await store.notes.firstReplies(new Date(Date.now() - 30 * 86_400_000)),
+      )}
+      notice={notice}
+    />,
   );
 }
 

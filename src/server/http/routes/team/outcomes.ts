@@ -15,6 +15,10 @@ export const outcomes: Record<string, { kind: "success" | "error"; text: string 
   },
   confie: { kind: "success", text: "La demande a été confiée." },
   note: { kind: "success", text: "La note a été ajoutée." },
+  reponse: {
+    kind: "success",
+    text: "La réponse est partie ; elle est gardée ci-dessous, et les réponses de la personne vous arriveront.",
+  },
   relance: { kind: "success", text: "Les envois en attente ont été faits." },
   "relance-rien": {
     kind: "success",

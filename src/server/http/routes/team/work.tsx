@@ -1,9 +1,19 @@
+import React from "react";
 import type { FastifyInstance } from "fastify";
 import { optional, type } from "superstruct";
-import { addNote, giveLead, maxNoteLength, takeLead } from "../../../leads/actions";
+import {
+  addNote,
+  giveLead,
+  maxNoteLength,
+  replyDraft,
+  replyToLead,
+  takeLead,
+} from "../../../leads/actions";
+import { EmailSender } from "../../../delivery/email";
+import { ReplyPage } from "../../../team/pages/reply-page";
 import type { SuperstructTypes } from "../../superstruct-schemas";
 import { actorOf } from "./leads";
-import { LeadParams, redirectTo, refuse, Text, type TeamRoutesOptions } from "./respond";
+import { LeadParams, redirectTo, refuse, sendPage, Text, type TeamRoutesOptions } from "./respond";
 
 // Sales' work on a request, from its page: « Je m'en occupe », « Confier à », a note. Each is the
 // action the CLI would call (src/server/leads/actions/work.ts), then back to the request's page
@@ -12,8 +22,9 @@ import { LeadParams, redirectTo, refuse, Text, type TeamRoutesOptions } from "./
 const TakeForm = type({ csrf: optional(Text) });
 const GiveForm = type({ csrf: optional(Text), a: optional(Text) });
 const NoteForm = type({ csrf: optional(Text), texte: optional(Text) });
+const ReplyForm = type({ csrf: optional(Text), sujet: optional(Text), texte: optional(Text) });
 
-export function workRoutes(plugin: FastifyInstance, { store, team }: TeamRoutesOptions) {
+export function workRoutes(plugin: FastifyInstance, { store, team, email }: TeamRoutesOptions) {
   const app = plugin.withTypeProvider<SuperstructTypes>();
   const noSuchLead = "Cette demande n'existe pas, ou a été supprimée.";
   const back = (id: string, outcome: string) => `/equipe/demandes/${id}?fait=${outcome}`;
@@ -81,6 +92,84 @@ export function workRoutes(plugin: FastifyInstance, { store, team }: TeamRoutesO
         case "added":
           return redirectTo(reply, `${back(id, "note")}#notes`);
       }
+    },
+  );
+
+  // « Répondre »: the prefilled reply, then its sending (« sends »: a failure after it says so).
+  app.get("/demandes/:id/repondre", { schema: { params: LeadParams } }, async (request, reply) => {
+    const lead = await store.leads.get(request.params.id);
+    if (!lead) return refuse(request, reply, 404, noSuchLead, "no such lead");
+    const session = request.teamSession!;
+    return sendPage(
+      reply,
+      <ReplyPage
+        session={session}
+        lead={lead}
+        draft={replyDraft(lead, session.email)}
+        from={email?.from ?? null}
+      />,
+    );
+  });
+
+  app.post(
+    "/demandes/:id/repondre",
+    { schema: { params: LeadParams, body: ReplyForm }, config: { sends: true } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const session = request.teamSession!;
+      const draft = { subject: request.body.sujet ?? "", text: request.body.texte ?? "" };
+      if (!email)
+        return refuse(
+          request,
+          reply,
+          409,
+          "Ce serveur n'a pas de relais d'email : rien n'a été envoyé.",
+          "no relay",
+        );
+      const sender = new EmailSender(email.smtpUrl);
+      let result;
+      try {
+        result = await replyToLead(
+          store,
+          { from: email.from, send: (message) => sender.send(message) },
+          actorOf(request),
+          id,
+          draft,
+        );
+      } finally {
+        sender.close();
+      }
+      if (result.outcome === "not-found")
+        return refuse(request, reply, 404, noSuchLead, "no such lead");
+      if (result.outcome === "quarantined") {
+        return refuse(
+          request,
+          reply,
+          409,
+          "Cette demande est en quarantaine : sortez-la d'abord de la quarantaine, puis répondez.",
+          "quarantined",
+        );
+      }
+      if (result.outcome === "sent") return redirectTo(reply, `${back(id, "reponse")}#notes`);
+      // Not sent: the page again, with what was typed and why, so that nothing is lost.
+      if (result.outcome === "not-sent") request.log.error(`team: reply not sent: ${result.error}`);
+      const lead = await store.leads.get(id);
+      if (!lead) return refuse(request, reply, 404, noSuchLead, "no such lead");
+      const text =
+        result.outcome === "invalid"
+          ? `${result.problem} Rien n'a été envoyé.`
+          : "Le relais d'email n'a pas pris la réponse : rien n'a été envoyé. Réessayez dans un moment ; votre texte est conservé ci-dessous.";
+      return sendPage(
+        reply,
+        <ReplyPage
+          session={session}
+          lead={lead}
+          draft={draft}
+          from={email.from}
+          notice={{ kind: "error", text }}
+        />,
+        result.outcome === "invalid" ? 400 : 502,
+      );
     },
   );
 }

@@ -126,7 +126,12 @@ test("notes and owner: in the JSON always, in the CSV only when asked, never in 
   ];
   expect(json.owner).toBe(actor.name);
   expect(json.notes).toEqual([
-    { at: expect.any(String), author: actor.name, text: "Rappeler <lundi> =SOMME(A1)" },
+    {
+      at: expect.any(String),
+      author: actor.name,
+      text: "Rappeler <lundi> =SOMME(A1)",
+      kind: "note",
+    },
   ]);
   const plain = (await exportLeads(files.store, actor, {}, "csv")).body;
   expect(plain).not.toContain("Rappeler");

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { makeLead } from "../../../../../test-utils/leads";
+import { makeLead, waitFor } from "../../../../../test-utils/leads";
 import { teamApp } from "../../../../../test-utils/team-inbox";
 
 // Sales' work from a request's page, through the production app: « Je m'en occupe », « Confier
@@ -83,5 +83,81 @@ describe("sales' work on a request", () => {
     const { entries } = await t.store.audit.page({ limit: 50, offset: 0 });
     expect(JSON.stringify(entries)).not.toContain("onerror");
     expect(entries[0]).toMatchObject({ action: "note", leadId: lead.id });
+  });
+
+  it("replies from the inbox: the email from the relay, Reply-To the member, kept as a reply, the lead « en cours »", async () => {
+    const lead = makeLead({ firstName: "Anaïs", lastName: "Le Bihan", company: "OPH de Quimper" });
+    await t.store.leads.save(lead);
+    const { cookie, csrf } = await t.signIn("ventes@hestia.test");
+    const compose = await t.app.inject({
+      url: `/equipe/demandes/${lead.id}/repondre`,
+      headers: { cookie },
+    });
+    expect(compose.body).toContain("Bonjour Anaïs Le Bihan,");
+    expect(compose.body).toContain("ventes@hestia.test");
+
+    const before = t.smtp.mails.length;
+    const text =
+      "Bonjour Anaïs Le Bihan,\n\nNous vous rappelons <demain> à 10 h.\n\nventes@hestia.test";
+    const sent = await t.post(
+      `/equipe/demandes/${lead.id}/repondre`,
+      { csrf, sujet: "Votre demande de devis — OPH de Quimper", texte: text },
+      { headers: { cookie } },
+    );
+    expect(sent.statusCode).toBe(303);
+    await waitFor(() => t.smtp.mails.length > before, 5000, "the reply");
+    const mail = t.smtp.mails.at(-1)!;
+    expect(mail.from?.text).toBe("site@hestia.test");
+    expect(mail.to).toMatchObject({
+      value: [{ address: lead.request.email, name: "Anaïs Le Bihan" }],
+    });
+    expect(mail.replyTo?.text).toBe("ventes@hestia.test");
+    expect(mail.subject).toBe("Votre demande de devis — OPH de Quimper");
+    expect(mail.text?.trim()).toBe(text);
+    expect(mail.html).toBe(false);
+
+    expect((await t.store.leads.get(lead.id))?.status).toBe("in_progress");
+    const page = await t.app.inject({ url: `/equipe/demandes/${lead.id}`, headers: { cookie } });
+    expect(page.body).toContain("réponse envoyée par ventes@hestia.test");
+    expect(page.body).toContain("Nous vous rappelons &lt;demain&gt; à 10 h.");
+    expect(page.body).toMatch(/Première réponse : \d+ min après la demande/);
+    const list = await t.app.inject({ url: "/equipe/", headers: { cookie } });
+    expect(list.body).toMatch(
+      /Délai médian de première réponse, sur les 30 derniers jours :(<!-- -->)? ?\d+ min/,
+    );
+    const { entries } = await t.store.audit.page({ limit: 5, offset: 0 });
+    expect(entries[0]).toMatchObject({
+      action: "reply",
+      detail: "réponse envoyée ; statut : nouvelle → en cours",
+    });
+    expect(JSON.stringify(entries)).not.toContain("rappelons");
+  });
+
+  it("keeps what was typed when the relay is down, sends nothing to an erased or quarantined request", async () => {
+    const lead = makeLead();
+    const held = { ...makeLead(), quarantine: { reason: "rempli en 2 s" } };
+    await t.store.leads.save(lead);
+    await t.store.leads.save(held);
+    const { cookie, csrf } = await t.signIn("ventes@hestia.test");
+    const post = (id: string, texte: string) =>
+      t.post(
+        `/equipe/demandes/${id}/repondre`,
+        { csrf, sujet: "Votre demande", texte },
+        { headers: { cookie } },
+      );
+    await t.smtp.stop();
+    try {
+      const down = await post(lead.id, "Un texte long à ne pas perdre.");
+      expect(down.statusCode).toBe(502);
+      expect(down.body).toContain("Un texte long à ne pas perdre.");
+      expect(down.body).toContain("rien n&#x27;a été envoyé");
+    } finally {
+      await t.smtp.start();
+    }
+    expect((await t.store.leads.get(lead.id))?.status).toBe("new");
+    expect((await t.store.notes.of([lead.id])).get(lead.id)).toEqual([]);
+    expect((await post(held.id, "Bonjour")).statusCode).toBe(409);
+    expect((await post(lead.id, "   ")).statusCode).toBe(400);
+    expect((await post("00000000-0000-4000-8000-000000000000", "Bonjour")).statusCode).toBe(404);
   });
 });
