@@ -160,7 +160,9 @@ describe.each([
     await page.screenshot({ path: `${screenshots}/inbox-lead-${engine}-1280.png`, fullPage: true });
 
     const mailsBefore = smtp.mails.length;
-    await page.getByRole("button", { name: "Sortir de la quarantaine et transmettre" }).click();
+    await page
+      .getByRole("button", { name: "Ce n'est pas un spam : sortir de la quarantaine" })
+      .click();
     await page.getByText("La demande est sortie de la quarantaine et remise à l'envoi").waitFor();
     await waitFor(
       () =>

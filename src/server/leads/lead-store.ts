@@ -1,12 +1,12 @@
 import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 import type { AuditLog } from "./audit-log";
 import type { Notes } from "./notes";
+import type { Verdicts } from "./verdicts";
 
-// What the lead store does, one repository per job: the leads themselves (LeadRecords), the
-// inbox's pages and changes (Inbox), their delivery queue (DeliveryQueue), the anti-spam ledger
-// (SpamLedger), the inbox's team records (TeamRecords) and its audit log (AuditLog). One SQL
-// implementation keeps them all (sql-store.ts) on PostgreSQL or on the embedded engine; each job
-// has one contract test suite run against both (src/test-utils/store-contract/).
+// What the lead store does, one repository per job (leads, the inbox's pages, deliveries, the
+// anti-spam ledger, the team, the audit log, notes, the rules' verdicts). One SQL implementation
+// keeps them all (sql-store.ts) on PostgreSQL or SQLite; each job has a contract test suite run
+// against both (src/test-utils/store-contract/).
 
 /** Thrown by `erase` when the person has another number of leads than confirmed: nothing is erased. */
 export class EraseCountError extends Error {
@@ -39,8 +39,8 @@ export interface Lead {
   fingerprint: string;
   receivedAt: string;
   request: QuoteRequest;
-  /** Set for a suspect request: stored apart, never delivered until released. */
-  quarantine: { reason: string } | null;
+  /** A suspect request's reason and rule (src/server/spam/suspicion.ts; none before 1.2.0). */
+  quarantine: { reason: string; rule?: string } | null;
   /**
    * The id of the HTTP request that stored it (src/server/log/request-id.ts): its log lines,
    * email headers and webhook carry it. Null for leads stored before request ids.
@@ -265,6 +265,7 @@ export interface SpamLedger {
 
 export type { AuditAction, AuditEntry, AuditLog } from "./audit-log";
 export type { FirstReply, Note, Notes } from "./notes";
+export type { RuleTally, Verdict, Verdicts } from "./verdicts";
 
 /** The repositories of one database, or of one transaction on it. */
 export interface Repositories {
@@ -275,6 +276,7 @@ export interface Repositories {
   team: TeamRecords;
   audit: AuditLog;
   notes: Notes;
+  verdicts: Verdicts;
 }
 
 /**

@@ -171,7 +171,8 @@ export const postgresMigrations: readonly Migration[] = [
   },
   {
     version: 5,
-    description: "sales' work on each lead: its owner, its notes, its last contact",
+    description:
+      "sales' work on each lead: its owner, its notes and replies, its last contact; the anti-bot rules' verdicts",
     sql: `
       -- Who in the team works the lead (an address of TEAM_EMAILS), none until someone takes it.
       ALTER TABLE leads ADD COLUMN owner text;
@@ -190,6 +191,15 @@ export const postgresMigrations: readonly Migration[] = [
         kind text NOT NULL DEFAULT 'note' CHECK (kind IN ('note', 'reply'))
       );
       CREATE INDEX lead_notes_lead ON lead_notes (lead_id, seq);
+      -- What the anti-bot rules held, and what the team then found (src/server/spam/suspicion.ts):
+      -- the rule, the verdict and the instant, no personal data; kept 90 days.
+      CREATE TABLE spam_verdicts (
+        seq bigserial PRIMARY KEY,
+        at timestamptz NOT NULL,
+        rule text NOT NULL,
+        verdict text NOT NULL CHECK (verdict IN ('held', 'released', 'spam'))
+      );
+      CREATE INDEX spam_verdicts_at ON spam_verdicts (at);
     `,
   },
 ];

@@ -145,7 +145,8 @@ export const sqliteMigrations: readonly Migration[] = [
   },
   {
     version: 3,
-    description: "sales' work on each lead: its owner, its notes, its last contact",
+    description:
+      "sales' work on each lead: its owner, its notes and replies, its last contact; the anti-bot rules' verdicts",
     sql: `
       -- Who in the team works the lead (an address of TEAM_EMAILS), none until someone takes it.
       ALTER TABLE leads ADD COLUMN owner TEXT;
@@ -164,6 +165,15 @@ export const sqliteMigrations: readonly Migration[] = [
         kind TEXT NOT NULL DEFAULT 'note' CHECK (kind IN ('note', 'reply'))
       ) STRICT;
       CREATE INDEX lead_notes_lead ON lead_notes (lead_id, seq);
+      -- What the anti-bot rules held, and what the team then found (src/server/spam/suspicion.ts):
+      -- the rule, the verdict and the instant, no personal data; kept 90 days.
+      CREATE TABLE spam_verdicts (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        rule TEXT NOT NULL,
+        verdict TEXT NOT NULL CHECK (verdict IN ('held', 'released', 'spam'))
+      ) STRICT;
+      CREATE INDEX spam_verdicts_at ON spam_verdicts (at);
     `,
   },
 ];

@@ -59,6 +59,13 @@ export class SqlLeadRecords implements LeadRecords {
       for (const [channel, delivery] of deliveryEntries(lead.deliveries)) {
         await writeDelivery(client, lead.id, channel, delivery);
       }
+      // Counted for the rule's figures (verdicts.ts) with the lead it held, or not at all.
+      if (lead.quarantine?.rule) {
+        await client.query(
+          "INSERT INTO spam_verdicts (at, rule, verdict) VALUES ($1, $2, 'held')",
+          [new Date(lead.receivedAt), lead.quarantine.rule],
+        );
+      }
       return true;
     });
     if (created) return { outcome: "created", lead };
@@ -118,6 +125,10 @@ export class SqlLeadRecords implements LeadRecords {
       await client.query("DELETE FROM spent_challenges WHERE expires_at < $1", [now]);
       await client.query("DELETE FROM rate_counters WHERE window_end <= $1", [now]);
       await client.query("DELETE FROM rate_hits WHERE window_end <= $1", [now]);
+      // The anti-bot rules' figures cover 90 days (the journal page).
+      await client.query("DELETE FROM spam_verdicts WHERE at < $1", [
+        new Date(now.getTime() - 90 * 86_400_000),
+      ]);
       // The inbox's sign-in links and sessions a day after they stopped working: kept that long
       // for whoever looks into a refused sign-in, no longer (sql-team.ts).
       const dayBefore = new Date(now.getTime() - 86_400_000);

@@ -11,10 +11,12 @@ import type {
   SpamLedger,
   TeamRecords,
   Notes,
+  Verdicts,
 } from "./lead-store";
 import { latestVersion, migrate, schemaVersion, SchemaTooNewError } from "./migrations";
 import { SqlAuditLog } from "./sql-audit";
 import { SqlNotes } from "./sql-notes";
+import { SqlVerdicts } from "./sql-verdicts";
 import { SqlDeliveryQueue } from "./sql-deliveries";
 import { SqlInbox } from "./sql-inbox";
 import { SqlLeadRecords } from "./sql-leads";
@@ -46,6 +48,7 @@ function repositories(db: Executor, ready: () => Promise<void>): Repositories {
     team: new SqlTeamRecords(db, ready),
     audit: new SqlAuditLog(db, ready),
     notes: new SqlNotes(db, ready),
+    verdicts: new SqlVerdicts(db, ready),
   };
 }
 
@@ -58,6 +61,7 @@ export class SqlLeadStore implements LeadStore {
   readonly team: TeamRecords;
   readonly audit: AuditLog;
   readonly notes: Notes;
+  readonly verdicts: Verdicts;
   private readonly check = () => this.ready();
 
   constructor(readonly database: Database) {
@@ -69,6 +73,7 @@ export class SqlLeadStore implements LeadStore {
     this.team = repos.team;
     this.audit = repos.audit;
     this.notes = repos.notes;
+    this.verdicts = repos.verdicts;
   }
 
   async transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {

@@ -11,7 +11,7 @@ import {
 } from "./challenge";
 import { addressKey } from "./client-address";
 import { checkRateLimits, emailCounterKey, rateLimitMessage, type RateLimits } from "./rate-limit";
-import { formSignalHeaders, suspicionReason } from "./suspicion";
+import { formSignalHeaders, suspicion, type QuarantineRule } from "./suspicion";
 
 // The quote endpoint's defences in one call, after the body has been validated and before it is
 // stored: the proof of work, the rate limits, then the signs that quarantine a request.
@@ -57,7 +57,7 @@ export type Screening =
       /** For the server's log: which defence refused it. */
       reason: ChallengeFailure | "spent" | "rate-address" | "rate-email";
     }
-  | { outcome: "accepted"; quarantine: { reason: string } | null };
+  | { outcome: "accepted"; quarantine: { reason: string; rule: QuarantineRule } | null };
 
 export async function screenQuoteRequest({
   request,
@@ -112,13 +112,13 @@ export async function screenQuoteRequest({
     return refused("spent");
   }
 
-  const reason = suspicionReason(request, {
+  const suspect = suspicion(request, {
     elapsedHeader: headers[formSignalHeaders.elapsed],
     websiteHeader: headers[formSignalHeaders.website],
     challengeIssuedAt: challenge.issuedAt,
     now,
   });
-  return { outcome: "accepted", quarantine: reason === null ? null : { reason } };
+  return { outcome: "accepted", quarantine: suspect };
 }
 
 /** `GET /api/challenge`: a fresh challenge, never cached. Other methods get 405. */

@@ -31,33 +31,61 @@ export type Signals = {
   now: Date;
 };
 
-/** The reason a request is suspect, in French for the people who read the quarantine, or null. */
-export function suspicionReason(request: QuoteRequest, signals: Signals): string | null {
+/** Each sign that quarantines a request, as the inbox names it (its rule, with its threshold). */
+export const quarantineRules = {
+  trap: "champ piège « Site web » rempli",
+  "no-form": "envoyée sans passer par le formulaire du site",
+  "too-fast": `formulaire rempli en moins de ${minimumFillMs / 1000} s`,
+  "too-soon": `envoyée moins de ${minimumChallengeAgeMs / 1000} s après l'ouverture du formulaire`,
+  links: "un lien dans chaque champ libre (organisme et message)",
+} as const;
+
+export type QuarantineRule = keyof typeof quarantineRules;
+
+/** Why a request is suspect: the rule, and the reason with its figure, in French; or null. */
+export function suspicion(
+  request: QuoteRequest,
+  signals: Signals,
+): { rule: QuarantineRule; reason: string } | null {
   const website = single(signals.websiteHeader);
   if (website !== undefined && website !== "") {
-    return `champ piège « Site web » rempli (${truncate(decodeLoosely(website))})`;
+    return {
+      rule: "trap",
+      reason: `champ piège « Site web » rempli (${truncate(decodeLoosely(website))})`,
+    };
   }
   const elapsedText = single(signals.elapsedHeader);
   const elapsed =
     elapsedText !== undefined && /^\d{1,12}$/.test(elapsedText.trim())
       ? Number(elapsedText)
       : Number.NaN;
-  if (!Number.isFinite(elapsed)) return "envoyée sans passer par le formulaire du site";
+  if (!Number.isFinite(elapsed)) return { rule: "no-form", reason: quarantineRules["no-form"] };
   if (elapsed < minimumFillMs) {
-    return `formulaire rempli en ${(Math.max(0, elapsed) / 1000).toFixed(1)} s`;
+    return {
+      rule: "too-fast",
+      reason: `formulaire rempli en ${(Math.max(0, elapsed) / 1000).toFixed(1)} s`,
+    };
   }
   if (signals.challengeIssuedAt) {
     const age = signals.now.getTime() - signals.challengeIssuedAt.getTime();
     if (age < minimumChallengeAgeMs) {
-      return `envoyée ${(Math.max(0, age) / 1000).toFixed(1)} s après l'ouverture du formulaire`;
+      return {
+        rule: "too-soon",
+        reason: `envoyée ${(Math.max(0, age) / 1000).toFixed(1)} s après l'ouverture du formulaire`,
+      };
     }
   }
   // Names and phone numbers cannot hold a link (validation refuses it): the fields that can are
   // the organisation and the message. A person may paste their site in one; a spammer fills both.
   if (link.test(request.company) && link.test(request.message)) {
-    return "un lien dans chaque champ libre (organisme et message)";
+    return { rule: "links", reason: quarantineRules.links };
   }
   return null;
+}
+
+/** The reason alone, in French for the people who read the quarantine, or null. */
+export function suspicionReason(request: QuoteRequest, signals: Signals): string | null {
+  return suspicion(request, signals)?.reason ?? null;
 }
 
 function single(header: string | string[] | undefined): string | undefined {

@@ -22,6 +22,7 @@ export async function clearTables(store: SqlLeadStore): Promise<void> {
       "team_sessions",
       "audit_log",
       "digest_claims",
+      "spam_verdicts",
     ]) {
       await client.query(`DELETE FROM ${table}`);
     }

@@ -1,9 +1,11 @@
 import { beforeEach, describe, expect, test } from "@jest/globals";
 import {
   addNote,
+  confirmSpam,
   erasePerson,
   giveLead,
   medianReplyMinutes,
+  releaseLead,
   takeLead,
   type Actor,
 } from "../../server/leads/actions";
@@ -146,6 +148,26 @@ export function salesWorkContract(name: string, engine: () => Engine): void {
       ).toEqual([10, 240]);
       expect(medianReplyMinutes(replies)).toBe(125);
       expect(medianReplyMinutes([])).toBeNull();
+    });
+
+    test("counts what each anti-bot rule held, and what the team released or deleted, over 90 days", async () => {
+      const { store, second } = engine();
+      const held = (rule: string) => ({
+        ...makeLead(),
+        quarantine: { reason: "formulaire rempli en 0,8 s", rule },
+      });
+      const [person, robot, other] = [held("too-fast"), held("too-fast"), held("trap")];
+      for (const lead of [person, robot, other]) await store.leads.save(lead);
+      expect(await releaseLead(store, ventes, person.id)).toMatchObject({ outcome: "released" });
+      expect(await confirmSpam(store, ventes, robot.id)).toEqual({ outcome: "deleted" });
+      const since = new Date(Date.now() - 90 * dayMs);
+      expect(await second.verdicts.tally(since)).toEqual([
+        { rule: "too-fast", held: 2, released: 1, spam: 1 },
+        { rule: "trap", held: 1, released: 0, spam: 0 },
+      ]);
+      // Past 90 days, the purge forgets them.
+      expect((await purgeExpired(store, 365, new Date(Date.now() + 91 * dayMs))).deleted).toBe(0);
+      expect(await second.verdicts.tally(new Date(0))).toEqual([]);
     });
   });
 }

@@ -23,13 +23,15 @@ export function releaseLead(
   actor: Actor,
   id: string,
 ): Promise<ReleaseResult> {
-  return store.transaction<ReleaseResult>(async ({ leads, audit }) => {
+  return store.transaction<ReleaseResult>(async ({ leads, audit, verdicts }) => {
     const before = await leads.get(id);
     if (!before) return { outcome: "not-found" };
     if (before.quarantine === null) return { outcome: "not-quarantined" };
     // Released meanwhile by someone else: said so, and delivered once.
     if (!(await leads.release(id))) return { outcome: "not-quarantined" };
     await record(audit, actor, "release", id, "sortie de quarantaine");
+    // Not spam after all: counted against the rule that held it.
+    await verdicts.record(before.quarantine.rule ?? "unknown", "released", new Date());
     const owed = Object.values(before.deliveries).some((d) => d.state === "pending");
     return { outcome: "released", reason: before.quarantine.reason, owed };
   });
@@ -61,13 +63,14 @@ export type SpamResult =
 
 /** Deletes a quarantined request confirmed as spam, with its deliveries. */
 export async function confirmSpam(store: Deleting, actor: Actor, id: string): Promise<SpamResult> {
-  const result = await store.transaction<SpamResult>(async ({ leads, inbox, audit }) => {
+  const result = await store.transaction<SpamResult>(async ({ leads, inbox, audit, verdicts }) => {
     const lead = await leads.get(id);
     if (!lead) return { outcome: "not-found" };
     if (lead.quarantine === null) return { outcome: "not-quarantined" };
     // Released meanwhile (another member, the CLI): kept, and said so.
     if (!(await inbox.removeQuarantined(id))) return { outcome: "not-quarantined" };
     await record(audit, actor, "spam", id, "confirmée comme spam et supprimée");
+    await verdicts.record(lead.quarantine.rule ?? "unknown", "spam", new Date());
     return { outcome: "deleted" };
   });
   if (result.outcome === "deleted") await store.forgetDeleted();

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { suspicionReason } from "../suspicion";
+import { quarantineRules, suspicion, suspicionReason } from "../suspicion";
 
 const request = {
   firstName: "Jean",
@@ -55,4 +55,22 @@ describe("a suspect request", () => {
     // One link, where a person may well give their site, is not enough.
     expect(suspicionReason({ ...request, message: spam.message }, typed)).toBeNull();
   });
+});
+
+it("names the rule of each sign, as the inbox shows it", () => {
+  const now = new Date();
+  const typed = {
+    elapsedHeader: "12000",
+    websiteHeader: undefined,
+    challengeIssuedAt: undefined,
+    now,
+  };
+  const rules = [
+    suspicion(request, { ...typed, websiteHeader: "x" }),
+    suspicion(request, { ...typed, elapsedHeader: undefined }),
+    suspicion(request, { ...typed, elapsedHeader: "800" }),
+    suspicion(request, { ...typed, challengeIssuedAt: new Date(now.getTime() - 300) }),
+  ].map((found) => found?.rule);
+  expect(rules).toEqual(["trap", "no-form", "too-fast", "too-soon"]);
+  expect(quarantineRules["too-fast"]).toBe("formulaire rempli en moins de 3 s");
 });

@@ -1,7 +1,8 @@
 import React from "react";
-import type { AuditAction, AuditEntry, Lead, TeamSession } from "../../leads/lead-store";
+import type { AuditAction, AuditEntry, Lead, RuleTally, TeamSession } from "../../leads/lead-store";
 import { CsrfField, Layout, Pager, ScrollRegion } from "./layout";
 import { At, personName, ReceivedAt } from "./lead-parts";
+import { RuleFigures } from "./rule-figures";
 
 // The admin's pages: erasing one person's data (what will go is listed, and the number of
 // requests typed to confirm), and the audit log.
@@ -94,16 +95,21 @@ export function AuditPage({
   total,
   page,
   pageSize,
+  rules,
 }: {
   session: TeamSession;
   entries: AuditEntry[];
   total: number;
   page: number;
   pageSize: number;
+  /** Each anti-bot rule's figures over 90 days. */
+  rules: readonly RuleTally[];
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <Layout title="Journal" session={session}>
+      <RuleFigures rules={rules} />
+      <h2>Événements</h2>
       <p role="status">
         {total} événement{total > 1 ? "s" : ""}, du plus récent au plus ancien.
       </p>

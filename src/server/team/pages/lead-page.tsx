@@ -4,6 +4,7 @@ import { fieldText, leadFieldLabels, parisTime } from "../../leads/lead-fields";
 import { statuses } from "../inbox-filters";
 import { CsrfField, Layout } from "./layout";
 import { FirstReplyLine, NotesSection, OwnerSection } from "./lead-work";
+import { ruleName } from "./rule-figures";
 import {
   DeliveryList,
   hasUnsentDelivery,
@@ -36,6 +37,13 @@ export function LeadPage({ session, lead, notes, members, notice }: LeadPageProp
         Reçue le {parisTime(lead.receivedAt)} · <StatusBadge lead={lead} />{" "}
         <QuarantineBadge lead={lead} />
       </p>
+      {lead.quarantine && (
+        <p>
+          Retenue par la règle « {ruleName(lead.quarantine.rule)} » : {lead.quarantine.reason}. Elle
+          n'a été transmise à personne. Une vraie personne ? Sortez-la de la quarantaine : elle part
+          comme les autres, et la règle est comptée comme s'étant trompée.
+        </p>
+      )}
       <FirstReplyLine lead={lead} notes={notes} />
       {!lead.quarantine && (
         <p>
@@ -69,7 +77,7 @@ export function LeadPage({ session, lead, notes, members, notice }: LeadPageProp
           <>
             <form method="post" action={`${base}/liberer`} className="inline">
               <CsrfField session={session} />
-              <button type="submit">Sortir de la quarantaine et transmettre</button>
+              <button type="submit">Ce n'est pas un spam : sortir de la quarantaine</button>
             </form>
             <p className="inline">
               <a href={`${base}/spam`}>Supprimer comme spam…</a>

@@ -97,6 +97,7 @@ export function adminRoutes(plugin: FastifyInstance, { store }: TeamRoutesOption
           total={total}
           page={page}
           pageSize={auditPageSize}
+          rules={await store.verdicts.tally(new Date(Date.now() - 90 * 86_400_000))}
         />,
       );
     },

@@ -160,4 +160,31 @@ describe("sales' work on a request", () => {
     expect((await post(lead.id, "   ")).statusCode).toBe(400);
     expect((await post("00000000-0000-4000-8000-000000000000", "Bonjour")).statusCode).toBe(404);
   });
+
+  it("explains a quarantine by its rule, and the journal shows each rule's figures once one is released", async () => {
+    const held = {
+      ...makeLead(),
+      quarantine: { reason: "formulaire rempli en 0,8 s", rule: "too-fast" },
+    };
+    await t.store.leads.save(held);
+    const dpo = await t.signIn("dpo@hestia.test");
+    const page = await t.app.inject({
+      url: `/equipe/demandes/${held.id}`,
+      headers: { cookie: dpo.cookie },
+    });
+    expect(page.body).toContain(
+      "Retenue par la règle « formulaire rempli en moins de 3 s » : formulaire rempli en 0,8 s.",
+    );
+    const released = await t.post(
+      `/equipe/demandes/${held.id}/liberer`,
+      { csrf: dpo.csrf },
+      { headers: { cookie: dpo.cookie } },
+    );
+    expect(released.statusCode).toBe(303);
+    const journal = await t.app.inject({ url: "/equipe/journal", headers: { cookie: dpo.cookie } });
+    expect(journal.body).toContain("Règles anti-robot, 90 derniers jours");
+    expect(journal.body).toMatch(
+      /formulaire rempli en moins de 3 s<\/td><td data-label="Retenues">1<\/td><td data-label="Libérées \(pas un spam\)">1<\/td><td data-label="Supprimées comme spam">0<\/td>/,
+    );
+  });
 });
