@@ -14,6 +14,14 @@ import { parseRateLimits } from "./spam/rate-limit";
 // Every variable the server reads and what a valid value is, in French: the schema
 // src/server/config.ts checks the environment against, and docs/configuration.md lists.
 
+/** An alert webhook's address: HTTPS, or HTTP to this machine (a stand-in under test). */
+function alertUrl(raw: string): string | typeof invalid {
+  if (!URL.canParse(raw)) return invalid;
+  const url = new URL(raw);
+  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  return url.protocol === "https:" || (url.protocol === "http:" && loopback) ? raw : invalid;
+}
+
 export const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof logLevels)[number];
 
@@ -79,6 +87,16 @@ export const schema = type({
   QUOTE_WEBHOOK_SECRET: variable("whsec_ suivi d'une clé en base64", (raw) =>
     /^(whsec_)?[A-Za-z0-9+/]+={0,2}$/.test(raw) ? raw : invalid,
   ),
+  // Alerts where the team talks (src/server/delivery/chat-alerts.ts): HTTPS, as both services
+  // give them; plain HTTP only to this machine, for a stand-in under test.
+  QUOTE_TEAMS_WEBHOOK_URL: variable(
+    "une adresse https:// (http:// seulement vers cette machine, pour un essai)",
+    alertUrl,
+  ),
+  QUOTE_SLACK_WEBHOOK_URL: variable(
+    "une adresse https:// (http:// seulement vers cette machine, pour un essai)",
+    alertUrl,
+  ),
   // The inbox's own origin: the inbox answers there alone, never beside the site and its admin.
   TEAM_URL: variable("une adresse http(s) complète, sans chemin", (raw) => {
     const url = httpUrl(raw) === invalid ? undefined : new URL(raw);
@@ -88,6 +106,11 @@ export const schema = type({
   TEAM_EMAILS: variable(
     "des adresses séparées par des virgules, chacune suivie de :sales ou :admin, par exemple ventes@exemple.fr:sales,dpo@exemple.fr:admin",
     teamMembers,
+  ),
+  // Shedding (src/server/http/plugins/pressure.ts): past this mean event-loop lag, 503s.
+  SHED_EVENT_LOOP_DELAY_MS: variable(
+    "un nombre entier de millisecondes, 0 pour ne jamais délester sur ce critère",
+    wholeNumber(0, 60_000),
   ),
   // Prometheus' listener (src/server/metrics/): off without a port.
   METRICS_PORT: variable("un numéro de port, de 1 à 65535", wholeNumber(1, 65535)),

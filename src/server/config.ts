@@ -51,6 +51,8 @@ export interface ServerConfig {
   retentionDays: number;
   /** BACKUP_DIR (resolved; hidden from the deploys' build, as the leads) and BACKUP_KEEP. */
   backups: { dir: string; keep: number };
+  /** SHED_EVENT_LOOP_DELAY_MS: the mean event-loop lag past which requests are shed; 0: never. */
+  shedEventLoopDelayMs: number;
   /** Prometheus' listener (METRICS_PORT, METRICS_HOST, METRICS_TOKEN); null when off. */
   metrics: { port: number; host: string; token: string | null } | null;
   /** LOG_LEVEL. */
@@ -80,6 +82,9 @@ export const secretVariables: ReadonlySet<string> = new Set([
   "DEPLOY_WEBHOOK_SECRET",
   "DEPLOY_GIT_URL",
   "METRICS_TOKEN",
+  // A Teams or Slack webhook's address is its key: whoever has it posts to the channel.
+  "QUOTE_TEAMS_WEBHOOK_URL",
+  "QUOTE_SLACK_WEBHOOK_URL",
 ]);
 
 /** 127.0.0.0/8, ::1 or localhost: reachable from this machine only. */
@@ -190,6 +195,9 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
       webhook: webhook
         ? { url: values.QUOTE_WEBHOOK_URL!, secret: values.QUOTE_WEBHOOK_SECRET! }
         : null,
+      teams: values.QUOTE_TEAMS_WEBHOOK_URL ? { url: values.QUOTE_TEAMS_WEBHOOK_URL } : null,
+      slack: values.QUOTE_SLACK_WEBHOOK_URL ? { url: values.QUOTE_SLACK_WEBHOOK_URL } : null,
+      inboxUrl: values.TEAM_URL ?? null,
       siteUrl: values.SITE_URL ?? defaultSiteUrl,
     },
     retentionDays: values.QUOTE_RETENTION_DAYS ?? 1095,
@@ -217,6 +225,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
             buildEnv: buildEnvironment(env),
           }
         : null,
+    shedEventLoopDelayMs: values.SHED_EVENT_LOOP_DELAY_MS ?? 1000,
     metrics: values.METRICS_PORT
       ? { port: values.METRICS_PORT, host: metricsHost, token: values.METRICS_TOKEN ?? null }
       : null,

@@ -76,7 +76,7 @@ test("list, show and export read what was stored; export is CSV for French Excel
   expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
   const rows = bytes.toString("utf8").slice(1).split("\r\n");
   expect(rows[0]).toBe(
-    '"Référence";"Reçue le (heure de Paris)";"Prénom";"Nom";"Email professionnel";"Téléphone";"Organisme";"Besoins";"Accepte d\'être recontacté";"Envoi email aux commerciaux";"Envoi accusé de réception";"Envoi webhook";"Quarantaine";"Statut";"Responsable"',
+    '"Référence";"Reçue le (heure de Paris)";"Prénom";"Nom";"Email professionnel";"Téléphone";"Organisme";"Besoins";"Accepte d\'être recontacté";"Envoi email aux commerciaux";"Envoi accusé de réception";"Envoi webhook";"Envoi Microsoft Teams";"Envoi Slack";"Quarantaine";"Statut";"Responsable"',
   );
   expect(rows[1]).toContain('"\'=HYPERLINK(""http://x"";""voir"") et détails du besoin"');
   expect(rows[1]).toContain('"\'+262 692 12 34 56"');

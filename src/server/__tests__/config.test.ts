@@ -39,6 +39,9 @@ test("an empty environment gives today's defaults", () => {
   expect(config.delivery).toEqual({
     email: null,
     webhook: null,
+    teams: null,
+    slack: null,
+    inboxUrl: null,
     siteUrl: "https://www.hestia-recouvrement.fr",
   });
   expect(config.retentionDays).toBe(1095);

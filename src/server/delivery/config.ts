@@ -18,9 +18,20 @@ export interface WebhookConfig {
   secret: string;
 }
 
+/** A Microsoft Teams Workflows or Slack incoming webhook: its address is its secret. */
+export interface AlertConfig {
+  url: string;
+}
+
 export interface DeliveryConfig {
   email: EmailConfig | null;
   webhook: WebhookConfig | null;
+  /** QUOTE_TEAMS_WEBHOOK_URL: an Adaptive Card in a Teams channel for each accepted lead. */
+  teams?: AlertConfig | null;
+  /** QUOTE_SLACK_WEBHOOK_URL: a Block Kit message in a Slack channel for each accepted lead. */
+  slack?: AlertConfig | null;
+  /** TEAM_URL, for the alerts' link to the lead in the inbox; none without an inbox. */
+  inboxUrl?: string | null;
   /** Public origin of the site, for the privacy-policy link in the acknowledgement. */
   siteUrl: string;
 }
@@ -31,5 +42,7 @@ export function configuredChannels(config: DeliveryConfig): Channel[] {
   if (config.email) channels.push("email");
   if (config.email?.ack) channels.push("ack");
   if (config.webhook) channels.push("webhook");
+  if (config.teams) channels.push("teams");
+  if (config.slack) channels.push("slack");
   return channels;
 }

@@ -6,6 +6,7 @@ export { pendingDeliveries } from "./pending";
 import { ackMessage, EmailSender, salesMessage } from "./email";
 import { readAckContent } from "./site-content";
 import { postWebhook } from "./webhook";
+import { postAlert, slackPayload, teamsPayload } from "./chat-alerts";
 
 // Announces stored leads on each channel, exactly once per channel. The lead is stored first (the
 // visitor's 201 waits only for that); each channel's state lives beside it in the store. A run
@@ -181,6 +182,12 @@ export class DeliveryRunner {
       case "webhook":
         if (!webhook) throw new Error("QUOTE_WEBHOOK_URL or QUOTE_WEBHOOK_SECRET is not set");
         return postWebhook(lead, webhook);
+      case "teams":
+        if (!this.config.teams) throw new Error("QUOTE_TEAMS_WEBHOOK_URL is not set");
+        return postAlert(this.config.teams, teamsPayload(lead, this.config.inboxUrl ?? null));
+      case "slack":
+        if (!this.config.slack) throw new Error("QUOTE_SLACK_WEBHOOK_URL is not set");
+        return postAlert(this.config.slack, slackPayload(lead, this.config.inboxUrl ?? null));
     }
   }
 

@@ -52,7 +52,13 @@ async function main(): Promise<void> {
     : fixedSite(path.resolve("public"));
 
   const teamUrl = config.teamUrl ?? undefined;
-  const app = await createApp({ site, trustProxy, log, teamUrl });
+  const app = await createApp({
+    site,
+    trustProxy,
+    log,
+    teamUrl,
+    pressure: { maxEventLoopDelay: config.shedEventLoopDelayMs },
+  });
   await app.register(drain, { idleGraceMs });
   await app.register(storeService, { settings: config.store });
   const { store } = app;

@@ -61,7 +61,14 @@ const ExportedLeadShape = object({
   message: string(),
   // No lead is stored without the visitor's consent (docs/product.md, « The quote form »).
   rgpd: literal(true),
-  deliveries: object({ email: channelState, ack: channelState, webhook: channelState }),
+  deliveries: object({
+    email: channelState,
+    ack: channelState,
+    webhook: channelState,
+    // Absent from the exports of versions before 1.2.0.
+    teams: defaulted(channelState, null),
+    slack: defaulted(channelState, null),
+  }),
   quarantine: nullable(string()),
   status: enums(["new", "in_progress", "done"]),
   // Absent from the exports of versions before 1.2.0: no owner, no notes.
@@ -92,12 +99,14 @@ const expected: Record<string, string> = {
   id: "une référence (UUID)",
   receivedAt: "une date ISO 8601, comme 2026-03-04T10:20:30.456Z",
   rgpd: "true, le consentement du visiteur",
-  deliveries: "un objet { email, ack, webhook }",
+  deliveries: "un objet { email, ack, webhook, teams, slack }",
   quarantine: "la raison de la quarantaine, ou null",
   status: "new, in_progress ou done",
   "deliveries.email": "sent, pending ou null",
   "deliveries.ack": "sent, pending ou null",
   "deliveries.webhook": "sent, pending ou null",
+  "deliveries.teams": "sent, pending ou null",
+  "deliveries.slack": "sent, pending ou null",
 };
 
 /** A value as the message quotes it: short, on one line. */

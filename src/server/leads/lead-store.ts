@@ -20,7 +20,7 @@ export class EraseCountError extends Error {
 export type LeadStatus = "new" | "in_progress" | "done";
 
 /** Where an accepted lead is announced. Each channel is delivered exactly once. */
-export type Channel = "email" | "ack" | "webhook";
+export type Channel = "email" | "ack" | "webhook" | "teams" | "slack";
 
 export interface Delivery {
   state: "pending" | "sent";

@@ -18,7 +18,7 @@ export interface ExportFile {
   filename: string;
 }
 
-const channels: readonly Channel[] = ["email", "ack", "webhook"];
+const channels: readonly Channel[] = ["email", "ack", "webhook", "teams", "slack"];
 
 const csvDate = new Intl.DateTimeFormat("fr-FR", {
   timeZone: "Europe/Paris",
@@ -102,6 +102,8 @@ export function exportedLead(lead: Lead, notes: readonly Note[] = []): ExportedL
       email: lead.deliveries.email?.state ?? null,
       ack: lead.deliveries.ack?.state ?? null,
       webhook: lead.deliveries.webhook?.state ?? null,
+      teams: lead.deliveries.teams?.state ?? null,
+      slack: lead.deliveries.slack?.state ?? null,
     },
     quarantine: lead.quarantine?.reason ?? null,
     status: lead.status,

@@ -15,6 +15,8 @@ export const channelNames: Record<Channel, string> = {
   email: "email aux commerciaux",
   ack: "accusé de réception",
   webhook: "webhook",
+  teams: "Microsoft Teams",
+  slack: "Slack",
 };
 
 /** A stored status (`in_progress`), as a form sends it: anything else is refused. */

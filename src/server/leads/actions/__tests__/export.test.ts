@@ -75,7 +75,7 @@ test("CSV: BOM, `;`, CRLF, a status column, and every hostile cell shown as text
 
   const [header, first, second] = cells(text);
   expect(header?.slice(-2)).toEqual(["Statut", "Responsable"]);
-  expect(header).toHaveLength(15);
+  expect(header).toHaveLength(17);
   // Oldest first, as a register reads.
   expect(first?.[0]).toBe(hostile.id);
   expect(second?.[0]).toBe(sneaky.id);
@@ -107,7 +107,7 @@ test("JSON: the same fields, the same values once parsed, no `<` in its text, no
     id: lead.id,
     receivedAt: lead.receivedAt,
     ...lead.request,
-    deliveries: { email: "pending", ack: null, webhook: "pending" },
+    deliveries: { email: "pending", ack: null, webhook: "pending", teams: null, slack: null },
     quarantine: null,
     status: "new",
     owner: null,
