@@ -21,11 +21,7 @@ import { embeddedSettings } from "../src/test-utils/leads.ts";
 const budgets = {
   /** Resident memory may grow this much between the 1,000th and the 10,000th request. */
   memoryGrowthMB: 50,
-  /**
-   * Resident memory after the mix and the posts: the site and its build share the machine. V8
-   * grows its heap in steps of about 20 MB, so runs of one build measure 147 to 174 MB here; a
-   * leak shows in the growth above, which this ceiling backs up.
-   */
+  /** Resident memory after the posts: V8's heap steps put one build at 147–174 MB (docs/leads.md). */
   residentMB: 180,
   /** 95th percentile of a valid post's answer, 10 clients posting at once. */
   postP95Ms: 100,
