@@ -104,7 +104,7 @@ function readIdempotencyKey(headers: Headers): string | null | typeof invalidKey
 // JSON is UTF-8 (RFC 8259): invalid bytes are refused rather than silently replaced with U+FFFD.
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false } {
+export function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(utf8.decode(body)) };
   } catch {

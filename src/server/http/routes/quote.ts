@@ -4,7 +4,12 @@ import { fieldErrorsOf, QuoteRequestBody } from "../../../shared/quote-request/q
 import type { Metrics } from "../../metrics/metrics";
 import type { QuoteEndpoint } from "../../quote-endpoint";
 import { refuse, responseMessages, type QuoteEndpointResponse } from "../../quote-endpoint/answers";
-import { invalidFieldsAnswer, maxBodyBytes, QuoteHeaders } from "../../quote-endpoint/read-request";
+import {
+  invalidFieldsAnswer,
+  maxBodyBytes,
+  parseJson,
+  QuoteHeaders,
+} from "../../quote-endpoint/read-request";
 import { challengeResponse, type SpamSettings } from "../../spam/screen";
 import type { SuperstructTypes } from "../superstruct-schemas";
 
@@ -26,9 +31,6 @@ export interface QuoteRoutesOptions {
 class MalformedJsonError extends Error {
   readonly statusCode = 400;
 }
-
-// Invalid bytes are refused rather than silently replaced with U+FFFD.
-const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The endpoint's answer to what Fastify refused before the handler; undefined: not its own. */
 function refusalOf(
@@ -77,11 +79,10 @@ const quoteRoutes: FastifyPluginAsync<QuoteRoutesOptions> = async (
   // media type is Fastify's 415, answered below in the form's words.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => {
-    try {
-      done(null, JSON.parse(utf8.decode(body as Buffer)));
-    } catch {
-      done(new MalformedJsonError("malformed JSON"), undefined);
-    }
+    // The Gatsby Function's parse: JSON in UTF-8, invalid bytes refused rather than replaced.
+    const json = parseJson(body as Buffer);
+    if (json.ok) done(null, json.value);
+    else done(new MalformedJsonError("malformed JSON"), undefined);
   });
 
   // With or without a final slash, like the site's pages.

@@ -2,7 +2,7 @@ import type Mail from "nodemailer/lib/mailer";
 import { fullName } from "../lead-fields";
 import type { Lead, LeadStore } from "../lead-store";
 import { record, type Actor } from "./audit";
-import { maxNoteLength } from "./work";
+import { maxNoteLength, plainText } from "./work";
 
 // A reply to the person, written in the inbox and sent through the leads' relay: from
 // QUOTE_MAIL_FROM, Reply-To the member, so that the answer reaches them. It is kept on the lead
@@ -45,12 +45,11 @@ export type ReplyResult =
   | { outcome: "not-sent"; error: string }
   | { outcome: "sent" };
 
-const controls = /(?![\t\n])[\p{Cc}\u2028\u2029]/gu;
-
 /** The draft as it will be sent, or the French reason it cannot be. */
 function cleaned(draft: ReplyDraft): ReplyDraft | string {
-  const subject = draft.subject.replace(/\s+/g, " ").replace(controls, "").trim();
-  const text = draft.text.replace(/\r\n?/g, "\n").replace(controls, "").trim();
+  // One line: every run of spaces and breaks becomes one space, then the notes' own cleaning.
+  const subject = plainText(draft.subject.replace(/\s+/g, " "));
+  const text = plainText(draft.text);
   if (subject === "") return "L'objet est vide.";
   if ([...subject].length > 200) return "L'objet dépasse 200 caractères.";
   if (text === "") return "Le message est vide.";

@@ -63,6 +63,10 @@ export type NoteResult =
 /** Characters a note does not keep: the controls (but tabs and line breaks) and odd separators. */
 const controls = /(?![\t\n])[\p{Cc}\u2028\u2029]/gu;
 
+/** Text typed in the inbox as it is kept: one kind of line break, no controls, trimmed. */
+export const plainText = (typed: string) =>
+  typed.replace(/\r\n?/g, "\n").replace(controls, "").trim();
+
 /**
  * Adds a dated note to a lead, as typed (spaces at its ends and control characters aside); it
  * counts as a contact with the person, from which the retention runs.
@@ -74,7 +78,7 @@ export function addNote(
   typed: string,
   now = new Date(),
 ): Promise<NoteResult> {
-  const text = typed.replace(/\r\n?/g, "\n").replace(controls, "").trim();
+  const text = plainText(typed);
   if (text === "") return Promise.resolve({ outcome: "empty" });
   if ([...text].length > maxNoteLength) {
     return Promise.resolve({ outcome: "too-long", length: [...text].length });
