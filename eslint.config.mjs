@@ -33,9 +33,13 @@ const node = [
 const anywhere = ["src/shared/**", ...cmsAnywhere];
 
 // React's types resolve from every project, so the type checker cannot refuse them in Node code or
-// in code that runs anywhere. The one exception: the team inbox's pages, React rendered to HTML by
+// in code that runs anywhere. The exceptions: the team inbox's pages and the previews' own, rendered to HTML by
 // the server (react-dom/server), never hydrated, so no browser code.
-const serverRenderedPages = ["src/server/team/pages/**", "src/server/http/routes/team/**"];
+const serverRenderedPages = [
+  "src/server/team/pages/**",
+  "src/server/http/routes/team/**",
+  "src/server/http/previews/**",
+];
 const noReact = {
   regex: "^(?:react|react-dom)(?:/|$)",
   message: "React belongs to the browser and SSR folders, not to Node code or src/shared/.",

@@ -26,6 +26,8 @@ const config: GatsbyConfig = {
     siteUrl: siteUrl(process.env.SITE_URL),
     // Fixed at build time, so the server-rendered footer and the hydrated one always agree.
     copyrightYear: new Date().getFullYear(),
+    // The git branch a draft preview is built from; null for the published site.
+    previewBranch: process.env.SITE_PREVIEW_BRANCH || null,
   },
   // Routes have no trailing slash (docs/product.md); keep canonical URLs identical to them.
   trailingSlash: "never",

@@ -13,6 +13,9 @@ module.exports = {
     "<rootDir>/dist",
     "<rootDir>/decap",
   ],
+  // The server's app is built here too (the previews' origins): its ES-module packages compiled
+  // as the unit tests compile them.
+  transformIgnorePatterns: require("./jest.config.js").transformIgnorePatterns,
   globalSetup: "<rootDir>/tests/compile-server.mjs",
   testTimeout: 600_000,
 };

@@ -39,8 +39,9 @@ export function finishBuiltPages(publicDir: string): string[] {
 /**
  * onPostBuild: the built pages finished first, since the host headers hold the hash of every
  * inline script as served; the admin built on its own (admin-bundle.ts); then robots.txt, naming
- * the sitemap at SITE_URL, and the host headers (security-headers.ts); last, the Brotli and gzip copies the production server sends (precompress.ts),
- * made from the files as finished.
+ * the sitemap at SITE_URL (a draft's preview shuts crawlers out instead), and the host headers
+ * (security-headers.ts); last, the Brotli and gzip copies the production server sends
+ * (precompress.ts), made from the files as finished.
  */
 export const finishBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   const publicDir = path.resolve("public");
@@ -50,8 +51,18 @@ export const finishBuild: GatsbyNode["onPostBuild"] = async ({ reporter }) => {
   const cms = await buildAdmin(publicDir, process.env);
   if (cms.warning) reporter.warn(cms.warning);
   reporter.info(`public/admin/ (${cms.backend.name}) built in ${Date.now() - adminStarted} ms`);
-  writeFileSync(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl(process.env.SITE_URL)));
-  const rules = writeHostHeaders(publicDir, process.env.GATSBY_API_URL, cmsConnectOrigins(cms));
+  // A draft's preview is built with its branch name; the published site, without.
+  const preview = Boolean(process.env.SITE_PREVIEW_BRANCH);
+  writeFileSync(
+    path.join(publicDir, "robots.txt"),
+    robotsTxt(siteUrl(process.env.SITE_URL), preview),
+  );
+  const rules = writeHostHeaders(
+    publicDir,
+    process.env.GATSBY_API_URL,
+    cmsConnectOrigins(cms),
+    preview,
+  );
   reporter.info(`public/_headers and public/nginx-headers.conf: ${rules.length} rules`);
   return precompressBuild(publicDir, reporter);
 };

@@ -10,7 +10,12 @@ export const sitemapExcludes = ["/404", "/404.html", "/dev-404-page", "/contact"
 /** Where gatsby-plugin-sitemap writes its index. */
 export const sitemapPath = "/sitemap-index.xml";
 
-export function robotsTxt(siteUrl: string): string {
+/**
+ * The site's robots.txt. A draft's preview (`preview`) keeps every crawler out of everything and
+ * names no sitemap: its pages must never be found in place of the published ones.
+ */
+export function robotsTxt(siteUrl: string, preview = false): string {
+  if (preview) return "User-agent: *\nDisallow: /\n";
   return [
     "User-agent: *",
     "Disallow: /admin/",

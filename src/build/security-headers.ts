@@ -149,7 +149,12 @@ export type BuildFacts = {
   /** The policy of any other path (nginx's fallback): every page's inline scripts allowed. */
   sitePolicy: string;
   adminPolicy: string;
+  /** A draft's preview (`SITE_PREVIEW_BRANCH`), which no search engine may index. */
+  preview: boolean;
 };
+
+/** On every response of a preview: files too (PDF, images), which carry no robots meta tag. */
+export const previewRobots: Header = ["X-Robots-Tag", "noindex, nofollow"];
 
 /**
  * The rules, built so that no header is set by two rules matching the same path: Cloudflare
@@ -172,7 +177,7 @@ export function headerRules(facts: BuildFacts): Rule[] {
         ];
   });
   return [
-    { path: "/*", headers: commonHeaders },
+    { path: "/*", headers: facts.preview ? [...commonHeaders, previewRobots] : commonHeaders },
     ...pageRules,
     { path: "/admin/*", headers: [["Content-Security-Policy", facts.adminPolicy]] },
     { path: "/page-data/*", headers: [revalidate] },
@@ -248,6 +253,7 @@ export function writeHostHeaders(
   publicDir: string,
   configuredApiUrl: string | undefined,
   cmsOrigins: string[],
+  preview: boolean,
 ) {
   const files = filesUnder(publicDir);
   const html = files.filter((file) => file.endsWith(".html"));
@@ -281,6 +287,7 @@ export function writeHostHeaders(
       apiOrigin: origin,
       cmsOrigins,
     }),
+    preview,
   });
   writeFileSync(path.join(publicDir, "_headers"), headersFileText(rules));
   writeFileSync(path.join(publicDir, "nginx-headers.conf"), nginxSnippet(rules, site));

@@ -1,6 +1,6 @@
 // Where the admin reads and writes content, from the environment of the build that bundles it
 // (src/build/admin-bundle.ts).
-import { gitHubUrl } from "../shared/github-url";
+import { gitHubApiRoot as sharedApiRoot } from "../shared/github-url";
 
 /** The environment it is read from, passed in: this module also runs in the admin's page. */
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -33,9 +33,8 @@ export const ownAuthEndpoint = "api/cms/auth";
 
 /** The GitHub API of CMS_GITHUB_URL: api.github.com, or a GitHub Enterprise Server's /api/v3. */
 export function gitHubApiRoot(env: Env): string {
-  // The same reading as the server's sign-in, which exchanges codes at that address.
-  const base = gitHubUrl(env.CMS_GITHUB_URL);
-  return base === "https://github.com" ? "https://api.github.com" : `${base}/api/v3`;
+  // The same reading as the server's sign-in and its commit statuses (src/shared/github-url.ts).
+  return sharedApiRoot(env.CMS_GITHUB_URL);
 }
 
 /**

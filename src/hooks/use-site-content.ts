@@ -18,6 +18,7 @@ export default function useSiteContent(): SiteContent {
         siteMetadata {
           siteUrl
           copyrightYear
+          previewBranch
         }
       }
       allLegalPage(sort: { order: ASC }) {

@@ -1,8 +1,11 @@
 import useSiteContent from "./use-site-content";
 
-export type SiteMetadata = { siteUrl: string; copyrightYear: number };
+export type SiteMetadata = { siteUrl: string; copyrightYear: number; previewBranch: string | null };
 
-/** Build-time facts: the public origin (`SITE_URL`) and the year of the build. */
+/**
+ * Build-time facts: the public origin (`SITE_URL`), the year of the build and, for a draft's
+ * preview, the branch it was built from (`SITE_PREVIEW_BRANCH`).
+ */
 export default function useSiteMetadata(): SiteMetadata {
   const metadata = useSiteContent().site?.siteMetadata;
   if (!metadata) throw new Error("siteMetadata is missing from gatsby-config");

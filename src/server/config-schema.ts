@@ -9,6 +9,7 @@ import {
   variable,
   wholeNumber,
 } from "./config-values";
+import { previewPattern } from "./deploy/preview-names";
 import { parseRateLimits } from "./spam/rate-limit";
 
 // Every variable the server reads and what a valid value is, in French: the schema
@@ -55,6 +56,15 @@ export const schema = type({
   DEPLOY_NOTIFY_TO: variable("des adresses email séparées par des virgules", mailboxList),
   DEPLOY_KEEP_RELEASES: variable("un nombre entier de versions, de 2 à 50", wholeNumber(2, 50)),
   DEPLOY_TIMEOUT_MINUTES: variable("un nombre entier de minutes, de 1 à 240", wholeNumber(1, 240)),
+  DEPLOY_KEEP_PREVIEWS: variable("un nombre entier d'aperçus, de 1 à 100", wholeNumber(1, 100)),
+  // The drafts' previews (src/server/deploy/preview-names.ts): one origin each, {name} in the host.
+  PREVIEW_URL: variable(
+    "une adresse http(s) sans chemin dont l'hôte contient {name}, par exemple https://{name}.apercu.exemple.fr",
+    (raw) => previewPattern(raw) ?? invalid,
+  ),
+  DEPLOY_GITHUB_TOKEN: variable("un jeton GitHub", (raw) =>
+    /^[\x21-\x7e]{20,255}$/.test(raw) ? raw : invalid,
+  ),
   QUOTE_DATABASE_DIR: variable("un chemin de dossier", (raw) => raw),
   QUOTE_CHALLENGE_SECRET: variable("un secret", (raw) => raw),
   QUOTE_RATE_LIMIT: variable(

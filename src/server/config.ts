@@ -1,4 +1,5 @@
 import { cmsAuthSettings, type CmsAuthSettings } from "./cms-auth/settings";
+import { gitHubApiRoot } from "../shared/github-url";
 import { secretTexts } from "./deploy/redact";
 import { buildEnvironment, deployProblems, type DeploySettings } from "./deploy/settings";
 import { resolve } from "node:path";
@@ -81,6 +82,7 @@ export const secretVariables: ReadonlySet<string> = new Set([
   "CMS_GITHUB_CLIENT_SECRET",
   "DEPLOY_WEBHOOK_SECRET",
   "DEPLOY_GIT_URL",
+  "DEPLOY_GITHUB_TOKEN",
   "METRICS_TOKEN",
   // A Teams or Slack webhook's address is its key: whoever has it posts to the channel.
   "QUOTE_TEAMS_WEBHOOK_URL",
@@ -158,6 +160,21 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
       "TEAM_URL : la boîte des demandes a son origine à elle, autre que celle du site (SITE_URL), par exemple https://equipe.exemple.fr",
     );
   }
+  for (const name of ["PREVIEW_URL", "DEPLOY_GITHUB_TOKEN"] as const) {
+    if (values[name] && !values.DEPLOY_GIT_URL) {
+      problems.push(
+        `${name} : les aperçus et les statuts de commit viennent de la mise en ligne de ce serveur, il faut aussi DEPLOY_GIT_URL, DEPLOY_WEBHOOK_SECRET et CMS_REPO`,
+      );
+    }
+  }
+  const previewHosts = values.PREVIEW_URL;
+  for (const other of [values.SITE_URL ?? defaultSiteUrl, values.TEAM_URL]) {
+    if (other && previewHosts?.nameOf(new URL(other).host) != null) {
+      problems.push(
+        `PREVIEW_URL : ${other} en ferait un aperçu ; donnez aux aperçus des adresses à eux, par exemple https://{name}.apercu.exemple.fr`,
+      );
+    }
+  }
   const metricsHost = values.METRICS_HOST ?? "127.0.0.1";
   if (values.METRICS_PORT && !values.METRICS_TOKEN && !isLoopback(metricsHost)) {
     problems.push(
@@ -223,6 +240,17 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
               nodePath: process.execPath,
             },
             buildEnv: buildEnvironment(env),
+            previews: values.PREVIEW_URL
+              ? { ...values.PREVIEW_URL, keep: values.DEPLOY_KEEP_PREVIEWS ?? 10 }
+              : null,
+            statuses: values.DEPLOY_GITHUB_TOKEN
+              ? {
+                  apiRoot: gitHubApiRoot(values.CMS_GITHUB_URL),
+                  repository: values.CMS_REPO,
+                  token: values.DEPLOY_GITHUB_TOKEN,
+                }
+              : null,
+            siteUrl: values.SITE_URL ?? defaultSiteUrl,
           }
         : null,
     shedEventLoopDelayMs: values.SHED_EVENT_LOOP_DELAY_MS ?? 1000,

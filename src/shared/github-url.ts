@@ -17,3 +17,9 @@ export function gitHubUrl(value: string | undefined): string {
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
+
+/** The REST API of CMS_GITHUB_URL: api.github.com, or a GitHub Enterprise Server's /api/v3. */
+export function gitHubApiRoot(value: string | undefined): string {
+  const base = gitHubUrl(value);
+  return base === "https://github.com" ? "https://api.github.com" : `${base}/api/v3`;
+}

@@ -7,7 +7,8 @@ import { buildEnvironment, type DeploySettings } from "../../src/server/deploy/s
 
 // A site of a few files whose build takes a second, in a bare repository on disk that stands for
 // the git host, with an editor's clone that commits and pushes to it: what the deployer's tests
-// deploy. Its build fails as src/build/content-checks.ts reports through Gatsby (wrapped lines).
+// deploy. Its build fails as src/build/content-checks.ts reports through Gatsby (wrapped lines),
+// and its page names the SITE_URL and the draft's branch (SITE_PREVIEW_BRANCH) it was built with.
 
 const buildScript = `
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -17,8 +18,15 @@ if (figure.includes("[À COMPLÉTER")) {
   console.error("  - figure.txt : champ « recoveryRate » encore à compléter (CONTENT_STRICT=1\\nrefuse de publier une affirmation sans sa preuve)\\n\\nnot finished");
   process.exit(1);
 }
+// A figure that holds the build until it is stopped: a build under way for as long as a test needs.
+if (figure === "en attente") await new Promise(() => setInterval(() => {}, 1000));
 mkdirSync("public", { recursive: true });
-writeFileSync("public/index.html", "<title>Taux : " + figure + "</title>");
+const branch = process.env.SITE_PREVIEW_BRANCH;
+writeFileSync(
+  "public/index.html",
+  "<title>Taux : " + figure + "</title><link rel=canonical href=" + process.env.SITE_URL + "/>" +
+    (branch ? "<p>Aperçu — non publié — branche " + branch + "</p>" : ""),
+);
 writeFileSync("public/404.html", "<title>Introuvable</title>");
 writeFileSync("public/_headers", "/*\\n  X-Content-Type-Options: nosniff\\n");
 `;
@@ -98,6 +106,9 @@ export function createMiniSite(prefix: string) {
     minFreeBytes: 64 * 1024 ** 2,
     box: { hidden: [], nodePath: process.execPath },
     buildEnv: buildEnvironment(process.env),
+    previews: null,
+    statuses: null,
+    siteUrl: "https://www.hestia.test",
   };
   return { root, remote, editor, git, commit, commitFiles, lock, settings };
 }

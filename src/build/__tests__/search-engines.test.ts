@@ -5,3 +5,7 @@ it("robots.txt names the sitemap at the site's own address and keeps crawlers ou
     "User-agent: *\nDisallow: /admin/\nDisallow: /api/\n\nSitemap: https://www.example.fr/sitemap-index.xml\n",
   );
 });
+
+it("robots.txt of a draft's preview shuts every crawler out of everything and names no sitemap", () => {
+  expect(robotsTxt("https://apercu.example.fr", true)).toBe("User-agent: *\nDisallow: /\n");
+});

@@ -1,9 +1,11 @@
 /** @jest-environment node */
 import { createHash } from "node:crypto";
 import { cmsConnectOrigins, cmsSettings } from "../../cms/settings";
+import { headersFor, parseHeadersFile } from "../../server/http/host-headers";
 import {
   adminPolicy,
   apiOrigin,
+  type BuildFacts,
   headerRules,
   inlineScripts,
   isHashedAsset,
@@ -146,17 +148,20 @@ it.each([
   expect(routeOf(file)).toBe(route);
 });
 
+const facts: BuildFacts = {
+  pageRoutes: ["/", "/mentions-legales", "/404.html"],
+  hashedAssets: ["app-07fc827bf664e1689fe0.js"],
+  pagePolicies: {
+    "/": "script-src 'self' 'sha256-home'",
+    "/mentions-legales": "script-src 'self' 'sha256-legal'",
+  },
+  sitePolicy: "default-src 'self'",
+  adminPolicy: "default-src 'self'; script-src 'self' 'unsafe-eval'",
+  preview: false,
+};
+
 describe("headerRules", () => {
-  const rules = headerRules({
-    pageRoutes: ["/", "/mentions-legales", "/404.html"],
-    hashedAssets: ["app-07fc827bf664e1689fe0.js"],
-    pagePolicies: {
-      "/": "script-src 'self' 'sha256-home'",
-      "/mentions-legales": "script-src 'self' 'sha256-legal'",
-    },
-    sitePolicy: "default-src 'self'",
-    adminPolicy: "default-src 'self'; script-src 'self' 'unsafe-eval'",
-  });
+  const rules = headerRules(facts);
   const paths = rules.map((rule) => rule.path);
 
   it("covers every page with and without its trailing slash, the admin, page data and assets", () => {
@@ -213,5 +218,30 @@ describe("headerRules", () => {
     expect(nginx).toMatch(
       /location = \/mentions-legales\/ \{[^}]*add_header Content-Security-Policy "script-src 'self' 'sha256-legal'" always;[^}]*try_files/,
     );
+  });
+});
+
+describe("headerRules of a draft's preview", () => {
+  const paths = ["/", "/mentions-legales/", "/404.html", "/admin/", "/static/x.pdf", "/robots.txt"];
+  const robotsOf = (text: string, urlPath: string) =>
+    headersFor(parseHeadersFile(text), urlPath).get("x-robots-tag");
+
+  it.each(paths)("asks search engines to neither index nor follow %s", (urlPath) => {
+    const file = headersFileText(headerRules({ ...facts, preview: true }));
+    expect(robotsOf(file, urlPath)).toBe("noindex, nofollow");
+  });
+
+  it("says so in every nginx location too", () => {
+    const nginx = nginxSnippet(headerRules({ ...facts, preview: true }), "default-src 'self'");
+    const locations = nginx.split("\n\n").filter((block) => block.startsWith("location "));
+    expect(locations.length).toBeGreaterThan(5);
+    for (const location of locations) {
+      expect(location).toContain('add_header X-Robots-Tag "noindex, nofollow" always;');
+    }
+  });
+
+  it("leaves the published site's pages and files indexable", () => {
+    const file = headersFileText(headerRules(facts));
+    for (const urlPath of paths) expect(robotsOf(file, urlPath)).toBeUndefined();
   });
 });

@@ -35,10 +35,12 @@ export default function Seo({
   breadcrumbs,
 }: SeoProps) {
   const company = useCompany();
-  const { siteUrl } = useSiteMetadata();
+  const { siteUrl, previewBranch } = useSiteMetadata();
   const image = useSocialImage();
   const url = absoluteUrl(siteUrl, canonicalPath);
   const imageUrl = absoluteUrl(siteUrl, image.src);
+  // A draft's preview is kept out of every index and its links unfollowed, whatever the page asks.
+  const robots = previewBranch ? "noindex, nofollow" : noindex ? "noindex" : undefined;
   const structuredData = [
     ...(organisation ? [organization(company, siteUrl)] : []),
     ...(breadcrumbs ? [breadcrumbList(breadcrumbs, siteUrl)] : []),
@@ -49,7 +51,7 @@ export default function Seo({
       <title>{`${title} | ${company.name}`}</title>
       <meta name="description" content={description} />
       <link rel="canonical" href={url} />
-      {noindex && <meta name="robots" content="noindex" />}
+      {robots && <meta name="robots" content={robots} />}
 
       <meta property="og:type" content="website" />
       <meta property="og:locale" content="fr_FR" />

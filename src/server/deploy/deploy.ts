@@ -92,19 +92,8 @@ function removeStaleGitLocks(gitDir: string): void {
   }
 }
 
-/**
- * Deploys `commit` (forty hex digits), or the branch's newest commit when null. Resolves to what
- * went live or why nothing did; rejects with a DeployFailure, leaving the live release as it was.
- */
-export async function deployCommit(
-  settings: DeploySettings,
-  commit: string | null,
-  context: DeployContext,
-): Promise<DeployOutcome> {
-  if (commit !== null && !/^[0-9a-f]{40}$/.test(commit)) {
-    throw new DeployFailure(`« ${commit} » n'est pas un identifiant de commit`, [], []);
-  }
-  const { signal } = context;
+/** The working copy, ready to fetch: git run as the server, stopped with the deploy. */
+export async function openWorkingCopy(settings: DeploySettings, signal: AbortSignal) {
   const { work, home } = deployPaths(settings.dir);
   mkdirSync(work, { recursive: true, mode: 0o700 });
   mkdirSync(home, { recursive: true, mode: 0o700 });
@@ -129,14 +118,32 @@ export async function deployCommit(
   } else {
     await git(["remote", "set-url", "origin", settings.gitUrl], "git remote set-url");
   }
-  const tracking = `refs/remotes/origin/${settings.branch}`;
-  await git([
-    "fetch",
-    "--no-tags",
-    "--quiet",
-    "origin",
-    `+refs/heads/${settings.branch}:${tracking}`,
-  ]);
+  /** Fetches `branch` (checked by the caller); resolves to its tracking ref. */
+  const fetchBranch = async (branch: string) => {
+    const tracking = `refs/remotes/origin/${branch}`;
+    await git(["fetch", "--no-tags", "--quiet", "origin", `+refs/heads/${branch}:${tracking}`]);
+    return tracking;
+  };
+  return { work, git, succeeds, fetchBranch, signal };
+}
+
+export type WorkingCopy = Awaited<ReturnType<typeof openWorkingCopy>>;
+
+/**
+ * Deploys `commit` (forty hex digits), or the branch's newest commit when null. Resolves to what
+ * went live or why nothing did; rejects with a DeployFailure, leaving the live release as it was.
+ */
+export async function deployCommit(
+  settings: DeploySettings,
+  commit: string | null,
+  context: DeployContext,
+): Promise<DeployOutcome> {
+  if (commit !== null && !/^[0-9a-f]{40}$/.test(commit)) {
+    throw new DeployFailure(`« ${commit} » n'est pas un identifiant de commit`, [], []);
+  }
+  const copy = await openWorkingCopy(settings, context.signal);
+  const { git, succeeds } = copy;
+  const tracking = await copy.fetchBranch(settings.branch);
   const target = commit ?? (await git(["rev-parse", `${tracking}^{commit}`])).trim();
   // Only what the branch holds: a commit pushed elsewhere, or not pushed at all, is not deployed.
   if (!(await succeeds(["merge-base", "--is-ancestor", target, tracking]))) {
@@ -162,6 +169,35 @@ export async function deployCommit(
       reason: "the one that just failed (npm run site -- deploy builds it again)",
     };
   }
+  const { info, lockHash } = await buildInBox(settings, copy, target, context);
+  context.signal.throwIfAborted();
+  let release: ReleaseInfo;
+  try {
+    release = addRelease(settings.dir, copy.work, {
+      ...info,
+      serverCode: serverCodeHash(join(copy.work, "dist", "server")),
+    });
+  } catch (error) {
+    throw new DeployFailure(error instanceof Error ? error.message : String(error), [], []);
+  }
+  // Stopped while copying: the release stays aside, never live (pruned later).
+  context.signal.throwIfAborted();
+  switchTo(settings.dir, release.id);
+  pruneReleases(settings.dir, settings.keepReleases);
+  return { live: true, release, lockHash };
+}
+
+/**
+ * Checks `target` out in the working copy and builds it in the box, with `env` over the build's
+ * environment (a preview's SITE_URL). Resolves to what was built and the lock files' hash now
+ * installed; rejects with a DeployFailure.
+ */
+export async function buildInBox(
+  settings: DeploySettings,
+  { git, work, signal }: WorkingCopy,
+  target: string,
+  context: Pick<DeployContext, "lockHash" | "onTarget"> & { env?: Record<string, string> },
+): Promise<{ info: DeployTarget; lockHash: string }> {
   await git(["checkout", "--quiet", "--force", "--detach", target]);
   // Whatever a failed build left, but the caches that keep the next build warm.
   await git(["clean", "-ffdxq", "-e", "node_modules", "-e", ".cache", "-e", "public"]);
@@ -175,6 +211,7 @@ export async function deployCommit(
 
   const disk = diskGuard(work, settings.minFreeBytes);
   const boxSignal = AbortSignal.any([signal, disk.signal]);
+  const { home } = deployPaths(settings.dir);
   // Below the server in CPU priority (nice) and first in the out-of-memory killer's sights
   // (choom): a build that takes all the memory is what the kernel stops, not the server.
   const box = (command: string[], network = false) =>
@@ -189,14 +226,15 @@ export async function deployCommit(
       ],
       {
         cwd: work,
-        env: settings.buildEnv,
+        env: { ...settings.buildEnv, ...context.env },
         lowPriority: true,
         signal: boxSignal,
         shownAs: command.join(" "),
       },
     );
   try {
-    return await buildAndRelease(settings, info, box, context.lockHash, signal);
+    const lockHash = await installAndBuild(work, box, context.lockHash);
+    return { info, lockHash };
   } catch (error) {
     disk.emptyIfTripped();
     throw error;
@@ -205,15 +243,12 @@ export async function deployCommit(
   }
 }
 
-/** The install when a lock changed, the build, then the release switched live. */
-async function buildAndRelease(
-  settings: DeploySettings,
-  info: DeployTarget,
+/** The install when a lock changed, then the build; resolves to the lock files' hash. */
+async function installAndBuild(
+  work: string,
   box: (command: string[], network?: boolean) => Promise<string>,
   installedLockHash: string | null,
-  signal: AbortSignal,
-): Promise<DeployOutcome> {
-  const { work } = deployPaths(settings.dir);
+): Promise<string> {
   // The site's lock and, where there is one, Decap's (decap/: installed by the site's postinstall).
   const locks = ["package-lock.json", "decap/package-lock.json"].filter((lock) =>
     existsSync(join(work, lock)),
@@ -242,20 +277,5 @@ async function buildAndRelease(
     await box(["npm", "rebuild", "--offline"]);
   }
   await box(["npm", "run", "build"]);
-
-  signal.throwIfAborted();
-  let release: ReleaseInfo;
-  try {
-    release = addRelease(settings.dir, work, {
-      ...info,
-      serverCode: serverCodeHash(join(work, "dist", "server")),
-    });
-  } catch (error) {
-    throw new DeployFailure(error instanceof Error ? error.message : String(error), [], []);
-  }
-  // Stopped while copying: the release stays aside, never live (pruned later).
-  signal.throwIfAborted();
-  switchTo(settings.dir, release.id);
-  pruneReleases(settings.dir, settings.keepReleases);
-  return { live: true, release, lockHash };
+  return lockHash;
 }

@@ -1,58 +1,41 @@
-import type { LeadLogger } from "../log/logger";
 import { oneLine } from "../one-line";
-import { DeployFailure } from "./command";
-import { deployCommit, type DeployTarget } from "./deploy";
+import { commitStatuses, noReports, type ReportStatus } from "./commit-status";
 import { waitForDeployLock } from "./lock";
+import { deployDraft, markDraftWaiting, removeDraft, sweepPreviews } from "./preview-deploy";
+import { listPreviews } from "./previews";
+import { Publisher, type DeployerOptions, type DeployRequest } from "./publication";
 import { redact } from "./redact";
 import { sandboxProblem } from "./sandbox";
 import type { DeploySettings } from "./settings";
-import { liveCommit, readDeployState, writeDeployState } from "./state";
+import { readDeployState, writeDeployState } from "./state";
+
+export type { DeployerOptions, DeployRequest, FailureNotice } from "./publication";
 
 // The deploys of a process, one at a time: a push that arrives while one runs is folded into one
-// more deploy, of the branch's newest commit. Across processes (the server and `npm run site`),
+// more deploy, of the branch's newest commit. The drafts' previews (preview-deploy.ts) wait
+// behind: one after another, each of its branch's newest commit, and a publication that arrives
+// while one builds stops it and goes first (the draft is built again after). Across processes (the server and `npm run site`),
 // the deploy lock (lock.ts) lets one run and the other wait for it. What it is doing is kept in
 // the state (state.ts), written only while the lock is held. Every text it keeps, logs or emails
 // goes through redact.ts first.
 
-export interface DeployRequest {
-  /** A commit asked for by name (`npm run site -- deploy COMMIT`), or null: the branch's newest. */
-  commit: string | null;
-  /** A push's: a branch whose newest commit just failed is not built again for a push. */
-  push?: boolean;
-  author?: { name: string; email: string } | null;
-  /** The pushed commit's subject line, as the push reported it. */
-  subject?: string;
-}
-
-/** What a deploy tells the person who published, or whoever DEPLOY_NOTIFY_TO names. */
-export interface FailureNotice {
-  kind: "failure" | "server-update";
-  commit: string | null;
-  author: { name: string; email: string } | null;
-  subject: string;
-  message: string;
-  problems: string[];
-  outputTail: string[];
-}
-
-export interface DeployerOptions {
-  log: LeadLogger;
-  /** Tells the person who published that their publication did not go live, or the server's news. */
-  notify?: (notice: FailureNotice) => Promise<void>;
-  /** The running server's code (releases.ts, serverCodeHash): a release built with other code says so. */
-  serverCode?: string | null;
-  /** Told how each deploy ended and how long it took (the metrics, src/server/metrics/). */
-  onEnd?: (outcome: "live" | "failed" | "ignored", seconds: number) => void;
-}
+/** Why a draft's build was stopped: a publication goes first. */
+const publicationFirst = new Error("a publication goes first");
 
 export class Deployer {
   private running: Promise<void> | null = null;
   private next: DeployRequest | null = null;
+  /** The drafts' branches waiting for their preview, in the order they were pushed. */
+  private drafts: string[] = [];
+  /** The draft being built: a publication aborts it. */
+  private draftBuild: AbortController | null = null;
+  /** Each build told to GitHub (commit-status.ts), when DEPLOY_GITHUB_TOKEN is set. */
+  private readonly report: ReportStatus;
   private readonly stopping = new AbortController();
   /** Why no box can be made here (sandbox.ts), checked once: then no deploy starts. */
   readonly boxProblem: string | null;
-  /** What the last deploy of this process did (the CLI prints it). */
-  lastOutcome: { kind: "live" | "failed" | "ignored"; live: boolean; reason: string } | null = null;
+  /** Each publication: built, switched live, told (publication.ts). */
+  private readonly publisher: Publisher;
 
   constructor(
     readonly settings: DeploySettings,
@@ -60,6 +43,19 @@ export class Deployer {
   ) {
     this.boxProblem = sandboxProblem(settings.buildEnv);
     if (this.boxProblem) options.log.error(`deploys cannot start: ${this.boxProblem}`);
+    this.report = settings.statuses ? commitStatuses(settings.statuses, options.log) : noReports;
+    this.publisher = new Publisher(
+      settings,
+      options,
+      this.report,
+      this.stopping.signal,
+      this.boxProblem,
+    );
+  }
+
+  /** What the last publication of this process did (the CLI prints it). */
+  get lastOutcome() {
+    return this.publisher.lastOutcome;
   }
 
   get serverCode(): string | null {
@@ -68,17 +64,37 @@ export class Deployer {
 
   /** Starts a deploy, or folds this one into the next when one runs. */
   request(request: DeployRequest): "started" | "folded" {
+    this.next = request;
     if (this.running) {
-      this.next = request;
+      this.draftBuild?.abort(publicationFirst);
       return "folded";
     }
-    this.running = this.drain(request).finally(() => {
-      this.running = null;
-    });
+    this.start();
     return "started";
   }
 
-  /** A deploy cut short by the end of the last process that ran it is run again. */
+  /** Builds the preview of a draft's branch (checked by the caller), after any publication. */
+  requestDraft(branch: string): "started" | "queued" {
+    markDraftWaiting(this.settings, branch);
+    if (!this.drafts.includes(branch)) this.drafts.push(branch);
+    if (this.running) return "queued";
+    this.start();
+    return "started";
+  }
+
+  /** Removes a deleted branch's preview, and forgets any build of it still waiting. */
+  async dropDraft(branch: string): Promise<void> {
+    this.drafts = this.drafts.filter((waiting) => waiting !== branch);
+    await this.withLock(async () => removeDraft(this.settings, branch, this.options.log));
+  }
+
+  private start(): void {
+    this.running = this.drain().finally(() => {
+      this.running = null;
+    });
+  }
+
+  /** A deploy or preview cut short by the end of the last process that ran it is run again. */
   resumeInterrupted(): void {
     const { building } = readDeployState(this.settings.dir);
     if (building) {
@@ -86,170 +102,95 @@ export class Deployer {
       this.options.log.warn(`deploy of ${commit ?? "the branch"} was cut short: run again`);
       this.request({ commit });
     }
+    for (const preview of listPreviews(this.settings.dir).reverse()) {
+      if (preview.state === "building" || preview.state === "waiting") {
+        this.options.log.warn(`preview of ${preview.branch} was cut short: run again`);
+        this.requestDraft(preview.branch);
+      }
+    }
   }
 
   /** Resolves once no deploy runs (tests, the CLI). */
   async idle(): Promise<void> {
     while (this.running) await this.running;
+    // The CLI exits after: GitHub is told first.
+    await this.report.settled();
   }
 
   /** Stops the deploy under way (SIGTERM): nothing of it goes live; the next start resumes it. */
   async close(): Promise<void> {
     this.next = null;
+    this.drafts = [];
     this.stopping.abort();
     await this.running?.catch(() => {});
   }
 
-  private async drain(first: DeployRequest): Promise<void> {
-    let request: DeployRequest | null = first;
-    while (request && !this.stopping.signal.aborted) {
-      const started = Date.now();
-      await this.deploy(request);
-      if (this.lastOutcome)
-        this.options.onEnd?.(this.lastOutcome.kind, (Date.now() - started) / 1000);
-      request = this.next;
-      this.next = null;
+  /** Publications first, then the drafts, until none is left. */
+  private async drain(): Promise<void> {
+    while (!this.stopping.signal.aborted) {
+      const request = this.next;
+      if (request) {
+        this.next = null;
+        const started = Date.now();
+        await this.publisher.deploy(request);
+        if (this.lastOutcome)
+          this.options.onEnd?.(this.lastOutcome.kind, (Date.now() - started) / 1000);
+        continue;
+      }
+      const branch = this.drafts.shift();
+      if (branch === undefined) return;
+      await this.preview(branch);
     }
   }
 
-  private clean = (text: string) => redact(text, this.settings.secrets);
-
-  private async deploy(request: DeployRequest): Promise<void> {
-    const { dir, timeoutMs } = this.settings;
-    const { log } = this.options;
-    this.lastOutcome = null;
+  /** Holds the deploy lock around `action`; nothing is done when stopped while waiting. */
+  private async withLock(action: () => Promise<void>): Promise<void> {
     let release: () => void;
     try {
-      release = await waitForDeployLock(dir, this.stopping.signal, (holder) =>
-        log.info(`deploy waits for the one process ${holder.pid} runs`),
+      release = await waitForDeployLock(this.settings.dir, this.stopping.signal, (holder) =>
+        this.options.log.info(`deploy waits for the one process ${holder.pid} runs`),
       );
     } catch {
       return; // Stopped while waiting: nothing started.
     }
-    let target: DeployTarget | null = null;
-    const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      if (this.boxProblem) throw new DeployFailure(this.boxProblem, [], []);
-      const state = readDeployState(dir);
-      const building = {
-        requested: request.commit,
-        commit: request.commit,
-        since: new Date().toISOString(),
-      };
-      writeDeployState(dir, { ...state, state: "building", building });
-      log.info(
-        `deploy of ${request.commit ?? `the newest commit of ${this.settings.branch}`} started`,
-      );
-      const started = Date.now();
-      const outcome = await deployCommit(this.settings, request.commit, {
-        lockHash: state.lockHash,
-        liveCommit: liveCommit(dir),
-        signal: AbortSignal.any([this.stopping.signal, timeout]),
-        failedCommit: request.push ? (state.failure?.commit ?? null) : null,
-        onTarget: (known) => {
-          target = known;
-          writeDeployState(dir, {
-            ...state,
-            state: "building",
-            building: { ...building, commit: known.commit },
-          });
-        },
-      });
-      if (!outcome.live) {
-        writeDeployState(dir, { ...state, building: null });
-        this.lastOutcome = { kind: "ignored", live: false, reason: outcome.reason };
-        log.info(`deploy ignored: ${outcome.commit} is ${outcome.reason}`);
-        return;
-      }
-      const live = outcome.release;
-      const serverChanged = Boolean(
-        live.serverCode && this.serverCode && live.serverCode !== this.serverCode,
-      );
-      writeDeployState(dir, {
-        ...state,
-        state: "idle",
-        building: null,
-        failure: null,
-        lockHash: outcome.lockHash,
-        rollback: null,
-        serverNotified: serverChanged ? live.serverCode : state.serverNotified,
-      });
-      this.lastOutcome = { kind: "live", live: true, reason: "live" };
-      log.info(
-        { commit: live.commit, release: live.id, ms: Date.now() - started },
-        `deploy of ${live.commit} live as release ${live.id}`,
-      );
-      if (serverChanged) {
-        log.warn(
-          { commit: live.commit },
-          `the server's code changed in ${live.commit}: the site is live, the server must be updated (docs/operations.md)`,
-        );
-        if (state.serverNotified !== live.serverCode)
-          this.tell("server-update", request, target, {
-            message: "le code du serveur a changé",
-            problems: [],
-            outputTail: [],
-          });
-      }
-    } catch (error) {
-      if (this.stopping.signal.aborted) {
-        // Left "building": the next start finishes it. Nothing of it went live.
-        log.warn(`deploy of ${request.commit ?? "the branch"} stopped with the server`);
-        return;
-      }
-      const failure = timeout.aborted
-        ? new DeployFailure(
-            `la construction a dépassé ${Math.round(timeoutMs / 60_000)} minute(s) (DEPLOY_TIMEOUT_MINUTES) : elle a été arrêtée`,
-            [],
-            [],
-          )
-        : error instanceof DeployFailure
-          ? error
-          : new DeployFailure(oneLine(error), [], []);
-      this.fail(request, target, failure);
+      await action();
     } finally {
       release();
     }
   }
 
-  private fail(request: DeployRequest, target: DeployTarget | null, failure: DeployFailure): void {
+  private async preview(branch: string): Promise<void> {
+    if (this.boxProblem) return;
+    const build = new AbortController();
+    this.draftBuild = build;
     const { dir } = this.settings;
-    const commit = target?.commit ?? request.commit;
-    const message = this.clean(failure.message);
-    const problems = failure.contentProblems.map(this.clean);
-    writeDeployState(dir, {
-      ...readDeployState(dir),
-      state: "failed",
-      building: null,
-      failure: { commit, at: new Date().toISOString(), message, problems },
-    });
-    this.lastOutcome = { kind: "failed", live: false, reason: message };
-    this.options.log.error(
-      { commit, problems },
-      `deploy of ${commit ?? "the branch"} failed, the live release stays: ${message}`,
-    );
-    this.tell("failure", request, target, {
-      message,
-      problems,
-      outputTail: failure.outputTail.map(this.clean),
+    await this.withLock(async () => {
+      try {
+        const { lockHash } = readDeployState(dir);
+        const built = await deployDraft(branch, {
+          settings: this.settings,
+          log: this.options.log,
+          report: this.report,
+          lockHash,
+          signal: AbortSignal.any([this.stopping.signal, build.signal]),
+        });
+        if (built.lockHash !== lockHash) {
+          writeDeployState(dir, { ...readDeployState(dir), lockHash: built.lockHash });
+        }
+        await sweepPreviews(this.settings, this.options.log, this.stopping.signal);
+      } catch (error) {
+        if (build.signal.reason === publicationFirst) {
+          this.drafts.unshift(branch);
+          this.options.log.info(`preview of ${branch} stopped: a publication goes first`);
+        } else if (!this.stopping.signal.aborted) {
+          this.options.log.error(`preview of ${branch} stopped: ${this.clean(oneLine(error))}`);
+        }
+      } finally {
+        this.draftBuild = null;
+      }
     });
   }
 
-  private tell(
-    kind: FailureNotice["kind"],
-    request: DeployRequest,
-    target: DeployTarget | null,
-    what: Pick<FailureNotice, "message" | "problems" | "outputTail">,
-  ): void {
-    const notice: FailureNotice = {
-      kind,
-      commit: target?.commit ?? request.commit,
-      author: target?.author ?? request.author ?? null,
-      subject: target?.message ?? request.subject ?? "",
-      ...what,
-    };
-    this.options.notify?.(notice).catch((error: unknown) => {
-      this.options.log.error(`the deploy's email was not sent: ${this.clean(oneLine(error))}`);
-    });
-  }
+  private clean = (text: string) => redact(text, this.settings.secrets);
 }

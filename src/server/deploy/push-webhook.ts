@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { draftBranchPrefix, draftBranchProblem } from "./preview-names";
 import type { DeploySettings } from "./settings";
 
 // A git host's push webhook, checked before anything else and read into the one thing a deploy
@@ -19,6 +20,8 @@ export interface PushVerdict {
   /** The host's id of this delivery, when it sent one: a replay is the same id again. */
   delivery?: string;
   deploy?: { commit: string; author: { name: string; email: string } | null; message: string };
+  /** A draft's branch pushed (its preview to build) or deleted (its preview to remove). */
+  draft?: { branch: string; deleted: boolean };
 }
 
 const commitPattern = /^[0-9a-f]{40}$/;
@@ -81,7 +84,7 @@ export function readPush(
   host: GitHost,
   headers: Headers,
   body: Buffer,
-  settings: Pick<DeploySettings, "repository" | "branch">,
+  settings: Pick<DeploySettings, "repository" | "branch" | "previews">,
 ): PushVerdict {
   const delivery = header(headers, host === "github" ? "x-github-delivery" : "x-gitlab-event-uuid");
   const event = header(headers, host === "github" ? "x-github-event" : "x-gitlab-event");
@@ -107,11 +110,37 @@ export function readPush(
   if (repository.toLowerCase() !== settings.repository.toLowerCase()) {
     return { status: 202, reason: `ignored: repository ${repository || "(none)"}`, delivery };
   }
-  if (payload.ref !== `refs/heads/${settings.branch}`) {
-    return { status: 202, reason: `ignored: ref ${text(payload.ref) || "(none)"}`, delivery };
-  }
+  const ref = text(payload.ref);
   const commit = text(host === "gitlab" ? (payload.checkout_sha ?? payload.after) : payload.after);
-  if (/^0{40}$/.test(commit) || payload.deleted === true) {
+  const deleted = /^0{40}$/.test(text(payload.after)) || payload.deleted === true;
+  if (ref !== `refs/heads/${settings.branch}`) {
+    // Quoted shortened: a ref is any text the payload holds.
+    const shown = JSON.stringify(ref.slice(0, 80)) + (ref.length > 80 ? "…" : "");
+    const branch = ref.replace(/^refs\/heads\//, "");
+    if (!settings.previews || !ref.startsWith(`refs/heads/${draftBranchPrefix}`)) {
+      return { status: 202, reason: `ignored: ref ${ref ? shown : "(none)"}`, delivery };
+    }
+    const problem = draftBranchProblem(branch);
+    if (problem) return { status: 202, reason: `ignored: ref ${shown}: ${problem}`, delivery };
+    if (deleted) {
+      return {
+        status: 202,
+        reason: "preview removed: the branch was deleted",
+        delivery,
+        draft: { branch, deleted },
+      };
+    }
+    if (!commitPattern.test(commit)) {
+      return { status: 400, reason: "the pushed commit is not forty hex digits", delivery };
+    }
+    return {
+      status: 202,
+      reason: `preview queued: ${commit}`,
+      delivery,
+      draft: { branch, deleted },
+    };
+  }
+  if (deleted) {
     return { status: 202, reason: "ignored: the branch was deleted", delivery };
   }
   if (!commitPattern.test(commit)) {

@@ -49,6 +49,8 @@ export function deployPaths(dir: string) {
     home: join(dir, "home"),
     /** The push deliveries already received (the webhook's redeliveries). */
     deliveries: join(dir, "deliveries.json"),
+    /** The drafts' previews (previews.ts). */
+    previews: join(dir, "previews"),
   };
 }
 
@@ -59,14 +61,14 @@ export const releaseSite = (dir: string, id: string) => join(dir, "releases", id
 export const liveContent = (dir: string) => join(deployPaths(dir).current, "content");
 
 /** What a build may put in a release, in all: beyond it, the disk is being filled. */
-const maxReleaseBytes = 2 * 1024 ** 3;
+export const maxReleaseBytes = 2 * 1024 ** 3;
 
 /**
  * Copies the folder `from` (written in the build box, so not trusted) to `to`: folders and
  * regular files only. A symbolic link is left out: it could name the lead database, which the
  * server would then serve as a file of the site.
  */
-function copyBuilt(from: string, to: string, budget: { bytes: number }): void {
+export function copyBuilt(from: string, to: string, budget: { bytes: number }): void {
   mkdirSync(to, { recursive: true });
   for (const name of readdirSync(from)) {
     const source = join(from, name);

@@ -1,3 +1,4 @@
+import type { PreviewPattern } from "./preview-names";
 import type { BoxSettings } from "./sandbox";
 
 // Publishing on our own server (docs/operations.md, « Publier »): a push to the content's branch
@@ -35,6 +36,21 @@ export interface DeploySettings {
    * what git, npm and Node need from the server's, with CONTENT_STRICT=1.
    */
   buildEnv: Record<string, string>;
+  /** PREVIEW_URL and DEPLOY_KEEP_PREVIEWS (10 by default): the drafts' previews; null: none. */
+  previews: (PreviewPattern & { keep: number }) | null;
+  /** DEPLOY_GITHUB_TOKEN, CMS_REPO, CMS_GITHUB_URL: each build told as a commit status; null: not. */
+  statuses: CommitStatusSettings | null;
+  /** SITE_URL: the published site, which a publication's status links to. */
+  siteUrl: string;
+}
+
+/** Where builds are told as commit statuses (commit-status.ts). */
+export interface CommitStatusSettings {
+  /** The REST API's root: https://api.github.com, or a GitHub Enterprise Server's /api/v3. */
+  apiRoot: string;
+  /** CMS_REPO: owner/name. */
+  repository: string;
+  token: string;
 }
 
 /**

@@ -38,7 +38,7 @@ export function readDeployState(dir: string): DeployState {
 }
 
 /** Writes `text` beside `file`, then renames it over: a reader finds the old file or the new. */
-function replaceFile(file: string, text: string): void {
+export function replaceFile(file: string, text: string): void {
   writeFileSync(`${file}.${process.pid}`, text, { mode: 0o600 });
   renameSync(`${file}.${process.pid}`, file);
 }

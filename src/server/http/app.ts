@@ -16,6 +16,7 @@ import metricsPlugin from "./plugins/metrics";
 import pressure, { type PressureOptions } from "./plugins/pressure";
 import requestLog from "./plugins/request-log";
 import site, { frameworkErrors } from "./plugins/site";
+import previews, { type PreviewsOptions } from "./plugins/previews";
 import teamOrigin from "./plugins/team-origin";
 import cmsAuthRoutes from "./routes/cms-auth";
 import deployRoutes from "./routes/deploy";
@@ -46,6 +47,8 @@ export interface CoreOptions {
   metrics?: Metrics;
   /** TEAM_URL: the inbox's own origin, where nothing of the site is served (./plugins/team-origin.ts). */
   teamUrl?: string;
+  /** PREVIEW_URL and where the previews are: each draft on its own origin (./plugins/previews.ts). */
+  previews?: PreviewsOptions;
 }
 
 /** What the routes answer with. */
@@ -74,6 +77,7 @@ export async function createApp({
   pressure: pressureOptions = {},
   metrics,
   teamUrl,
+  previews: previewsOptions,
 }: CoreOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // One JSON line per request, written by ./plugins/request-log.ts with the request's id;
@@ -99,6 +103,7 @@ export async function createApp({
   await app.register(requestLog);
   if (metrics) await app.register(metricsPlugin, { metrics });
   await app.register(site, { site: siteSource });
+  if (previewsOptions) await app.register(previews, previewsOptions);
   if (teamUrl) await app.register(teamOrigin, { teamUrl });
   await app.register(pressure, pressureOptions);
   return app;

@@ -57,6 +57,9 @@ async function main(): Promise<void> {
     trustProxy,
     log,
     teamUrl,
+    previews: config.deploy?.previews
+      ? { dir: config.deploy.dir, pattern: config.deploy.previews }
+      : undefined,
     pressure: { maxEventLoopDelay: config.shedEventLoopDelayMs },
   });
   await app.register(drain, { idleGraceMs });

@@ -31,9 +31,11 @@ beforeEach(() => {
   jest.mocked(useLegalPages).mockReturnValue(legalPages);
   jest.mocked(useAccessibility).mockReturnValue(accessibility);
   jest.mocked(useTenantPage).mockReturnValue(tenantPage);
-  jest
-    .mocked(useSiteMetadata)
-    .mockReturnValue({ siteUrl: "https://www.example.fr", copyrightYear: 2031 });
+  jest.mocked(useSiteMetadata).mockReturnValue({
+    siteUrl: "https://www.example.fr",
+    copyrightYear: 2031,
+    previewBranch: null,
+  });
 });
 
 describe("SiteFooter", () => {

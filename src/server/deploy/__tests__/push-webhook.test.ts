@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { createHmac } from "node:crypto";
+import { previewPattern } from "../preview-names";
 import { isAuthentic, readPush } from "../push-webhook";
 
 // The webhook's checks, with payloads and headers as GitHub and GitLab document them
@@ -7,7 +8,8 @@ import { isAuthentic, readPush } from "../push-webhook";
 // docs.gitlab.com « Webhook events », push events).
 
 const secret = "a secret of the webhook, 32 chars";
-const settings = { repository: "hestia/site", branch: "main" };
+const previews = { ...previewPattern("https://{name}.apercu.hestia.test")!, keep: 10 };
+const settings = { repository: "hestia/site", branch: "main", previews };
 const commit = "3f786850e387550fdab836ed7e6dc881de23001b";
 
 const githubPush = (overrides: Record<string, unknown> = {}) => ({
@@ -102,7 +104,7 @@ describe("what a delivery asks", () => {
   });
 
   test.each([
-    ["another branch", githubPush({ ref: "refs/heads/cms/posts/brouillon" })],
+    ["another branch", githubPush({ ref: "refs/heads/feature/brouillon" })],
     ["a tag", githubPush({ ref: "refs/tags/v1.0.0" })],
     ["another repository", githubPush({ repository: { full_name: "hestia/site-fork" } })],
     ["no repository", githubPush({ repository: undefined })],
@@ -155,5 +157,50 @@ describe("what a delivery asks", () => {
       status: 202,
       deploy: { commit, author: { email: "claire@hestia.test" }, message: "Témoignage ajouté" },
     });
+  });
+});
+
+describe("a draft's branch (the admin's editorial workflow, cms/…)", () => {
+  const read = (payload: unknown, withPreviews = true) => {
+    const body = Buffer.from(JSON.stringify(payload));
+    return readPush("github", githubHeaders(body, "push"), body, {
+      ...settings,
+      previews: withPreviews ? previews : null,
+    });
+  };
+
+  test("a push asks for its preview; the branch deleted, for its removal", () => {
+    expect(read(githubPush({ ref: "refs/heads/cms/figures/figures" }))).toMatchObject({
+      status: 202,
+      draft: { branch: "cms/figures/figures", deleted: false },
+    });
+    expect(
+      read(
+        githubPush({ ref: "refs/heads/cms/figures/figures", deleted: true, after: "0".repeat(40) }),
+      ),
+    ).toMatchObject({ status: 202, draft: { branch: "cms/figures/figures", deleted: true } });
+  });
+
+  test.each([
+    ["two dots", "refs/heads/cms/figures/../../main"],
+    ["a space", "refs/heads/cms/figures/mon brouillon"],
+    ["a doubled slash", "refs/heads/cms//figures"],
+    ["a final slash", "refs/heads/cms/figures/"],
+    ["a hidden part", "refs/heads/cms/.git/config"],
+    ["300 characters", `refs/heads/cms/${"a".repeat(296)}`],
+    ["a control character", "refs/heads/cms/figures\u0000"],
+  ])("a branch with %s builds nothing, and its name is not echoed whole", (_what, ref) => {
+    const verdict = read(githubPush({ ref }));
+    expect(verdict).toMatchObject({ status: 202 });
+    expect(verdict.draft).toBeUndefined();
+    expect(verdict.deploy).toBeUndefined();
+    expect(verdict.reason.length).toBeLessThan(200);
+  });
+
+  test("outside cms/, or with previews off, a branch is ignored", () => {
+    expect(read(githubPush({ ref: "refs/heads/feature/x" })).draft).toBeUndefined();
+    expect(
+      read(githubPush({ ref: "refs/heads/cms/figures/figures" }), false).draft,
+    ).toBeUndefined();
   });
 });

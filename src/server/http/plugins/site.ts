@@ -74,6 +74,27 @@ const wantsSlash = (files: SiteFiles, urlPath: string, file: string) =>
   !urlPath.endsWith("/") &&
   !files.routes.has(urlPath);
 
+/**
+ * Answers a GET or HEAD from one built site (`files`): its file for the path with that file's
+ * headers, the slash its folders need, or its 404 page.
+ */
+export function sendFrom(request: FastifyRequest, reply: FastifyReply, files: SiteFiles) {
+  const urlPath = urlPathOf(request.url);
+  const file = urlPath === undefined ? undefined : resolveFile(files.files, urlPath);
+  if (file === undefined || urlPath === undefined) {
+    return reply
+      .withHostHeaders(rulesPath("404.html"), files)
+      .code(404)
+      .sendFile("/404.html", files.root);
+  }
+  if (wantsSlash(files, urlPath, file)) {
+    const queryAt = request.url.indexOf("?");
+    const query = queryAt === -1 ? "" : request.url.slice(queryAt);
+    return reply.withHostHeaders(urlPath, files).redirect(`${encodeURI(urlPath)}/${query}`, 301);
+  }
+  return reply.withHostHeaders(rulesPath(file), files).sendFile(`/${file}`, files.root);
+}
+
 export default fp<SitePluginOptions>(
   async (app, { site }) => {
     app.decorateReply(
@@ -160,14 +181,7 @@ export default fp<SitePluginOptions>(
           }
           return sendNotFoundPage(reply, live);
         }
-        if (wantsSlash(live, urlPath, file)) {
-          const queryAt = request.url.indexOf("?");
-          const query = queryAt === -1 ? "" : request.url.slice(queryAt);
-          return reply
-            .withHostHeaders(urlPath, live)
-            .redirect(`${encodeURI(urlPath)}/${query}`, 301);
-        }
-        return reply.withHostHeaders(rulesPath(file), live).sendFile(`/${file}`, live.root);
+        return sendFrom(request, reply, live);
       },
     });
 

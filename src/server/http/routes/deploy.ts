@@ -67,7 +67,8 @@ const deployRoutes: FastifyPluginAsync<DeployRoutesOptions> = async (plugin, { d
         const verdict = readPush(host, request.headers, body, deployer.settings);
         const { dir } = deployer.settings;
         // Remembered on disk: a delivery sent again, now or after a restart, deploys nothing.
-        if (verdict.deploy && verdict.delivery && !rememberDelivery(dir, verdict.delivery)) {
+        const acts = verdict.deploy ?? verdict.draft;
+        if (acts && verdict.delivery && !rememberDelivery(dir, verdict.delivery)) {
           request.log.info(
             { host, delivery: verdict.delivery },
             "deploy webhook: delivery already received",
@@ -82,6 +83,21 @@ const deployRoutes: FastifyPluginAsync<DeployRoutesOptions> = async (plugin, { d
           { host, delivery: verdict.delivery, status: verdict.status },
           `deploy webhook: ${verdict.reason}`,
         );
+        if (verdict.draft) {
+          const { branch, deleted } = verdict.draft;
+          if (deleted) {
+            // Waits for the deploy lock, which a build may hold for minutes: not the answer.
+            void deployer.dropDraft(branch);
+            return send(202, { message: "the preview of the deleted branch is removed" });
+          }
+          const how = deployer.requestDraft(branch);
+          return send(202, {
+            message:
+              how === "started"
+                ? "building the preview of the branch's newest commit"
+                : "preview queued after the builds under way",
+          });
+        }
         if (verdict.deploy) {
           // The branch's newest commit is what goes live, whatever the push says: a delivery that
           // arrives late, or again, never brings an older site back (src/server/deploy/deploy.ts).

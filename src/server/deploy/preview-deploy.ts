@@ -1,0 +1,238 @@
+import type { LeadLogger } from "../log/logger";
+import { oneLine } from "../one-line";
+import { DeployFailure } from "./command";
+import type { ReportStatus } from "./commit-status";
+import { buildInBox, openWorkingCopy, type WorkingCopy } from "./deploy";
+import { draftBranchPrefix, draftBranchProblem, previewName } from "./preview-names";
+import {
+  addPreviewBuild,
+  listPreviews,
+  previewsBeyond,
+  readPreview,
+  removePreview,
+  writePreview,
+  type PreviewInfo,
+} from "./previews";
+import { redact } from "./redact";
+import type { DeploySettings } from "./settings";
+
+// One draft's preview, built as a publication is (the same working copy, box and strict content
+// check) with the preview's own SITE_URL and SITE_PREVIEW_BRANCH, which the site reads to show
+// its banner and tell search engines to stay away; then copied into the preview's folder and
+// served (previews.ts). Each step is told to GitHub as a commit status (commit-status.ts), in
+// French, for the admin. Previews whose branch is gone or merged, and the oldest beyond
+// DEPLOY_KEEP_PREVIEWS, are removed (sweepPreviews).
+
+/** The status context of a draft's preview: Decap links any context holding "deploy". */
+export const previewContext = "deploy/apercu";
+
+/** The page a failed preview's status links to, on the preview's own origin. */
+export const failurePagePath = "/_apercu/echec";
+
+export interface DraftContext {
+  settings: DeploySettings;
+  log: LeadLogger;
+  report: ReportStatus;
+  /** The lock files' hash installed in the working copy (state.ts). */
+  lockHash: string | null;
+  signal: AbortSignal;
+}
+
+/** What a draft's build leaves for the deploy state: the lock files' hash now installed. */
+export interface DraftOutcome {
+  lockHash: string | null;
+}
+
+const now = () => new Date().toISOString();
+
+/** Marks a draft as asked for by a push, so that it is built next and kept among the newest. */
+export function markDraftWaiting(settings: DeploySettings, branch: string): void {
+  const name = previewName(branch, settings.secret);
+  const known = readPreview(settings.dir, name);
+  writePreview(settings.dir, {
+    name,
+    branch,
+    live: null,
+    failure: null,
+    ...known,
+    state: "waiting",
+    pushedAt: now(),
+  });
+}
+
+/**
+ * Builds `branch`'s newest commit into its preview. Resolves whatever the build's end (a failure
+ * is recorded, reported and logged); rejects only when `signal` stops it, the preview then left
+ * "building" for the next run.
+ */
+export async function deployDraft(branch: string, context: DraftContext): Promise<DraftOutcome> {
+  const { settings, log, report } = context;
+  const timeout = AbortSignal.timeout(settings.timeoutMs);
+  const signal = AbortSignal.any([context.signal, timeout]);
+  const previews = settings.previews;
+  const problem = draftBranchProblem(branch);
+  if (!previews || problem) {
+    log.warn(`preview of ${branch} not built: ${problem ?? "PREVIEW_URL is not set"}`);
+    return { lockHash: context.lockHash };
+  }
+  const name = previewName(branch, settings.secret);
+  const origin = previews.origin(name);
+  const stored = readPreview(settings.dir, name);
+  const info: PreviewInfo = {
+    name,
+    branch,
+    pushedAt: now(),
+    live: null,
+    failure: null,
+    ...stored,
+    state: "building",
+  };
+  writePreview(settings.dir, info);
+  const copy = await openWorkingCopy(settings, signal);
+  let target: string | null = null;
+  try {
+    if (!(await branchExists(copy, branch))) {
+      removePreview(settings.dir, name);
+      log.info(`preview ${name} removed: ${branch} no longer exists`);
+      return { lockHash: context.lockHash };
+    }
+    const tracking = await copy.fetchBranch(branch);
+    target = (await copy.git(["rev-parse", `${tracking}^{commit}`])).trim();
+    if (info.live?.commit === target || info.failure?.commit === target) {
+      writePreview(settings.dir, {
+        ...info,
+        state: info.live?.commit === target ? "live" : "failed",
+      });
+      log.info(`preview of ${branch} ignored: ${target} is already built`);
+      return { lockHash: context.lockHash };
+    }
+    report(target, {
+      state: "pending",
+      targetUrl: origin,
+      description: "Construction de l'aperçu en cours",
+      context: previewContext,
+    });
+    log.info({ branch, preview: name }, `preview of ${target} started`);
+    const started = Date.now();
+    const built = await buildInBox(settings, copy, target, {
+      lockHash: context.lockHash,
+      env: { SITE_URL: origin, SITE_PREVIEW_BRANCH: branch },
+    });
+    signal.throwIfAborted();
+    try {
+      addPreviewBuild(settings.dir, name, copy.work, target);
+    } catch (error) {
+      throw new DeployFailure(oneLine(error), [], []);
+    }
+    writePreview(settings.dir, {
+      ...info,
+      state: "live",
+      live: { commit: target, builtAt: now() },
+      failure: null,
+    });
+    log.info({ branch, preview: name, ms: Date.now() - started }, `preview of ${target} served`);
+    report(target, {
+      state: "success",
+      targetUrl: origin,
+      description: "Aperçu prêt : la page telle qu'elle sera publiée",
+      context: previewContext,
+    });
+    return { lockHash: built.lockHash };
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    const clean = (text: string) => redact(text, settings.secrets);
+    const failure = timeout.aborted
+      ? new DeployFailure(
+          `la construction a dépassé ${Math.round(settings.timeoutMs / 60_000)} minute(s) : elle a été arrêtée`,
+          [],
+          [],
+        )
+      : error instanceof DeployFailure
+        ? error
+        : new DeployFailure(oneLine(error), [], []);
+    const problems = failure.contentProblems.map(clean);
+    const message = clean(failure.message);
+    writePreview(settings.dir, {
+      ...info,
+      state: "failed",
+      failure: { commit: target, at: now(), message, problems },
+    });
+    log.error(
+      { branch, preview: name, problems },
+      `preview of ${target ?? branch} failed: ${message}`,
+    );
+    if (target) {
+      report(target, {
+        state: "failure",
+        targetUrl: `${origin}${failurePagePath}`,
+        description: problems[0] ?? message,
+        context: previewContext,
+      });
+    }
+    return { lockHash: context.lockHash };
+  }
+}
+
+/** Whether the git host still has `branch` (deleted when its draft was published or dropped). */
+async function branchExists(copy: WorkingCopy, branch: string): Promise<boolean> {
+  const heads = await copy.git(["ls-remote", "--heads", "origin", `refs/heads/${branch}`]);
+  return heads.trim() !== "";
+}
+
+/**
+ * Removes the previews whose branch is gone from the git host or merged into the published
+ * branch (as last fetched), then the oldest beyond DEPLOY_KEEP_PREVIEWS. Never throws: a git host
+ * out of reach leaves them for the next time.
+ */
+export async function sweepPreviews(
+  settings: DeploySettings,
+  log: LeadLogger,
+  signal: AbortSignal,
+): Promise<void> {
+  const previews = listPreviews(settings.dir);
+  if (previews.length === 0) return;
+  try {
+    const copy = await openWorkingCopy(settings, signal);
+    const listed = await copy.git([
+      "ls-remote",
+      "--heads",
+      "origin",
+      `refs/heads/${draftBranchPrefix}*`,
+    ]);
+    const heads = new Map(
+      listed.split("\n").flatMap((line) => {
+        const [commit, ref] = line.split("\t");
+        return commit && ref ? [[ref.replace(/^refs\/heads\//, ""), commit] as const] : [];
+      }),
+    );
+    const published = `refs/remotes/origin/${settings.branch}`;
+    for (const preview of previews) {
+      const head = heads.get(preview.branch);
+      const merged =
+        head !== undefined &&
+        preview.state !== "building" &&
+        (await copy.succeeds(["merge-base", "--is-ancestor", head, published]));
+      if (head === undefined || merged) {
+        removePreview(settings.dir, preview.name);
+        log.info(
+          `preview ${preview.name} removed: ${preview.branch} ${merged ? "merged" : "gone"}`,
+        );
+      }
+    }
+  } catch (error) {
+    log.warn(`previews not swept: ${redact(oneLine(error), settings.secrets)}`);
+  }
+  for (const preview of previewsBeyond(settings.dir, settings.previews?.keep ?? 10)) {
+    removePreview(settings.dir, preview.name);
+    log.info(`preview ${preview.name} removed: beyond DEPLOY_KEEP_PREVIEWS`);
+  }
+}
+
+/** Removes `branch`'s preview at once (its branch was deleted: the push said so). */
+export function removeDraft(settings: DeploySettings, branch: string, log: LeadLogger): void {
+  if (draftBranchProblem(branch)) return;
+  const name = previewName(branch, settings.secret);
+  if (!readPreview(settings.dir, name)) return;
+  removePreview(settings.dir, name);
+  log.info(`preview ${name} removed: ${branch} was deleted`);
+}

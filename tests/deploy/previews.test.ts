@@ -1,0 +1,248 @@
+/** @jest-environment node */
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { startGitHubStatuses, type GitHubStatuses } from "./github-statuses";
+import { createMiniSite } from "./mini-site";
+import { captureLog } from "../../src/test-utils/log-capture";
+import { Deployer } from "../../src/server/deploy/deployer";
+import { previewName, previewPattern } from "../../src/server/deploy/preview-names";
+import { listPreviews, previewBuildId, previewSite } from "../../src/server/deploy/previews";
+import { deployPaths } from "../../src/server/deploy/releases";
+import { buildApp } from "../../src/server/http/app";
+import { releasedSite } from "../../src/server/http/site-files";
+import { spam } from "../../src/test-utils/fixture-site";
+
+// The drafts' previews with real git (a bare repository on disk stands for GitHub), real npm and
+// the build box, on the few-file site of deployer.test.ts, and a GitHub on loopback that takes
+// commit statuses as GitHub's REST API does: each draft built after the publications, told to
+// GitHub, served on its own origin and removed with its branch. deploy.test.ts does the same with
+// the real site, in Chromium.
+
+const site = createMiniSite("previews-");
+const { root, git } = site;
+const statusesPort = 9862;
+const pattern = previewPattern("http://{name}.apercu.localhost:9870")!;
+let github: GitHubStatuses;
+let app: FastifyInstance;
+const logged = captureLog();
+const readOnlyToken = "github_pat_11AAAAAAA0read_only_tok";
+const settings = {
+  ...site.settings,
+  previews: { ...pattern, keep: 3 },
+  statuses: {
+    apiRoot: `http://127.0.0.1:${statusesPort}/api/v3`,
+    repository: "hestia/site",
+    token: "github_pat_11AAAAAAA0statuses_write_only",
+  },
+};
+const deployer = new Deployer(settings, { log: logged.log });
+const nameOf = (branch: string) => previewName(branch, settings.secret);
+const hostOf = (branch: string) => new URL(pattern.origin(nameOf(branch))).host;
+
+/** A draft as the admin's editorial workflow saves it: a commit on its own branch, pushed. */
+function saveDraft(branch: string, figure: string): string {
+  git("fetch", "--quiet", "origin", "main");
+  git("checkout", "--quiet", "-B", branch, "origin/main");
+  writeFileSync(join(site.editor, "figure.txt"), `${figure}\n`);
+  git("commit", "--quiet", "--all", "--message", `Brouillon : ${figure}`);
+  git("push", "--quiet", "--force", "origin", `HEAD:refs/heads/${branch}`);
+  const commit = git("rev-parse", "HEAD");
+  git("checkout", "--quiet", "main");
+  return commit;
+}
+
+/** A commit on the published branch, pushed. */
+function publish(figure: string): string {
+  git("checkout", "--quiet", "main");
+  git("pull", "--quiet", "--ff-only", "origin", "main");
+  return site.commit(figure, `Taux ${figure}`);
+}
+
+const get = (host: string, url = "/", method: "GET" | "POST" = "GET") =>
+  app.inject({ method, url, headers: { host }, ...(method === "POST" && { payload: {} }) });
+
+const liveIndex = () =>
+  readFileSync(join(deployPaths(settings.dir).current, "site", "index.html"), "utf8");
+
+beforeAll(async () => {
+  github = await startGitHubStatuses({
+    port: statusesPort,
+    repository: "hestia/site",
+    tokens: { [settings.statuses.token]: "statuses:write", [readOnlyToken]: "read-only" },
+  });
+  deployer.request({ commit: null });
+  await deployer.idle();
+  const siteSource = releasedSite(settings.dir, join(root, "no-public"));
+  app = await buildApp({
+    site: siteSource,
+    // Never reached from a preview's origin: were it, the answer would be its 500.
+    endpoint: async () => ({ status: 500, headers: {}, body: { messageText: "" } }),
+    spam,
+    deployer,
+    previews: { dir: settings.dir, pattern },
+    log: captureLog().log,
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await deployer.close();
+  await app?.close();
+  await github?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+test("a draft pushed: pending, then success linking to its origin, which serves the draft with its banner while the site keeps the live figure", async () => {
+  const branch = "cms/figures/taux";
+  const commit = saveDraft(branch, "91 %");
+  expect(deployer.requestDraft(branch)).toBe("started");
+  await deployer.idle();
+  const origin = pattern.origin(nameOf(branch));
+  const told = github.statuses.filter((status) => status.sha === commit);
+  expect(told.map((status) => [status.state, status.context, status.target_url])).toEqual([
+    ["pending", "deploy/apercu", origin],
+    ["success", "deploy/apercu", origin],
+  ]);
+  expect(told[0]!.authorization).toBe(`Bearer ${settings.statuses.token}`);
+
+  const preview = await get(hostOf(branch));
+  expect(preview.statusCode).toBe(200);
+  expect(preview.body).toContain("Taux : 91 %");
+  expect(preview.body).toContain(`<link rel=canonical href=${origin}/>`);
+  expect(preview.body).toContain(`Aperçu — non publié — branche ${branch}`);
+  expect(preview.headers["x-robots-tag"]).toBe("noindex, nofollow");
+  expect(liveIndex()).toContain("Taux : 87 %");
+  const published = await get("127.0.0.1:9870");
+  expect(published.body).toContain("Taux : 87 %");
+  expect(published.headers["x-robots-tag"]).toBeUndefined();
+});
+
+test("on a preview's origin the form reaches no one: the API answers in French that this is a preview", async () => {
+  const host = hostOf("cms/figures/taux");
+  for (const url of ["/api/contact", "/api/challenge", "/api/deploy/github"]) {
+    const answer = await get(host, url, url === "/api/challenge" ? "GET" : "POST");
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json().messageText).toMatch(/aperçu du site, non publié/);
+  }
+  expect((await get(host, "/admin/")).statusCode).toBe(404);
+});
+
+test("a guessed or enumerated name gets the French page, as a removed one does", async () => {
+  for (const name of ["taux", "taux-aaaaaaaaaaaaaaaa", "a".repeat(63), "..", "x--y"]) {
+    const answer = await get(`${name}.apercu.localhost:9870`);
+    expect(answer.statusCode).toBe(404);
+    expect(answer.body).toContain("Cet aperçu n&#x27;existe pas ou n&#x27;existe plus");
+    expect(answer.headers["x-robots-tag"]).toBe("noindex, nofollow");
+  }
+});
+
+test("a draft with a placeholder: failure naming the file, linking to a page that lists every problem", async () => {
+  const branch = "cms/figures/incomplet";
+  const commit = saveDraft(branch, "[À COMPLÉTER : taux]");
+  deployer.requestDraft(branch);
+  await deployer.idle();
+  const failure = github.statuses.find(
+    (status) => status.sha === commit && status.state === "failure",
+  );
+  expect(failure?.description).toMatch(/^figure\.txt : champ « recoveryRate » encore à compléter/);
+  expect(failure?.description?.length).toBeLessThanOrEqual(140);
+  expect(failure?.target_url).toBe(`${pattern.origin(nameOf(branch))}/_apercu/echec`);
+  const page = await get(hostOf(branch), "/_apercu/echec");
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain("L&#x27;aperçu n&#x27;a pas pu être construit");
+  expect(page.body).toContain("figure.txt : champ « recoveryRate » encore à compléter");
+  // Nothing built yet: its address shows the same page.
+  expect((await get(hostOf(branch))).body).toContain("pas pu être construit");
+});
+
+test("a publication pushed while a draft builds goes first; the draft is built after, at its newest commit", async () => {
+  const branch = "cms/figures/attente";
+  const held = saveDraft(branch, "en attente");
+  deployer.requestDraft(branch);
+  // The held commit's build never ends by itself: it is under way once GitHub is told.
+  await github.waitFor((status) => status.sha === held && status.state === "pending", 60_000);
+  const draft = saveDraft(branch, "93 %");
+  const release = publish("92 %");
+  expect(deployer.request({ commit: null, push: true })).toBe("folded");
+  await deployer.idle();
+  const order = github.statuses
+    .filter((status) => [held, draft, release].includes(status.sha))
+    .map(
+      (status) =>
+        `${status.sha === release ? "publication" : status.sha === held ? "held" : "draft"} ${status.state}`,
+    );
+  expect(order).toEqual([
+    "held pending",
+    "publication pending",
+    "publication success",
+    "draft pending",
+    "draft success",
+  ]);
+  expect(liveIndex()).toContain("Taux : 92 %");
+  expect((await get(hostOf(branch))).body).toContain("Taux : 93 %");
+});
+
+test("a merged draft's preview goes with the publication; beyond DEPLOY_KEEP_PREVIEWS the oldest go", async () => {
+  const branch = "cms/figures/taux";
+  expect(previewBuildId(settings.dir, nameOf(branch))).not.toBeNull();
+  git("checkout", "--quiet", "main");
+  git("pull", "--quiet", "--ff-only", "origin", "main");
+  git("fetch", "--quiet", "origin", branch);
+  git("merge", "--quiet", "--no-ff", "-X", "theirs", "-m", "Publier le brouillon", "FETCH_HEAD");
+  git("push", "--quiet", "origin", "main");
+  deployer.request({ commit: null, push: true });
+  await deployer.idle();
+  expect(liveIndex()).toContain("Taux : 91 %");
+  const gone = await get(hostOf(branch));
+  expect(gone.statusCode).toBe(404);
+  expect(gone.body).toContain("n&#x27;existe plus");
+  expect(listPreviews(settings.dir).map((preview) => preview.branch)).toEqual([
+    "cms/figures/attente",
+    "cms/figures/incomplet",
+  ]);
+  // Three kept (DEPLOY_KEEP_PREVIEWS=3 here): the fourth pushed removes the one pushed longest ago.
+  for (const branch of ["cms/figures/nouveau", "cms/figures/autre"]) {
+    saveDraft(branch, "95 %");
+    deployer.requestDraft(branch);
+    await deployer.idle();
+  }
+  expect(listPreviews(settings.dir).map((preview) => preview.branch)).toEqual([
+    "cms/figures/autre",
+    "cms/figures/nouveau",
+    "cms/figures/attente",
+  ]);
+  expect((await get(hostOf("cms/figures/incomplet"))).statusCode).toBe(404);
+});
+
+test("a deleted branch's preview goes at once, its files with it", async () => {
+  const branch = "cms/figures/nouveau";
+  const id = previewBuildId(settings.dir, nameOf(branch))!;
+  git("push", "--quiet", "origin", "--delete", branch);
+  await deployer.dropDraft(branch);
+  expect(() =>
+    readFileSync(join(previewSite(settings.dir, nameOf(branch), id), "index.html")),
+  ).toThrow();
+  expect((await get(hostOf(branch))).statusCode).toBe(404);
+});
+
+test("GitHub out of reach or the token without the right: the preview is built all the same, and the log says why", async () => {
+  const branch = "cms/figures/attente";
+  github.down(true);
+  saveDraft(branch, "96 %");
+  deployer.requestDraft(branch);
+  await deployer.idle();
+  github.down(false);
+  expect((await get(hostOf(branch))).body).toContain("Taux : 96 %");
+  const refused = new Deployer(
+    { ...settings, statuses: { ...settings.statuses, token: readOnlyToken } },
+    { log: logged.log },
+  );
+  saveDraft(branch, "97 %");
+  refused.requestDraft(branch);
+  await refused.idle();
+  expect((await get(hostOf(branch))).body).toContain("Taux : 97 %");
+  const errors = logged.lines.map((line) => String(line.msg));
+  expect(errors.some((msg) => msg.includes("GitHub unreachable"))).toBe(true);
+  expect(errors.some((msg) => msg.includes('lacks "Commit statuses: write"'))).toBe(true);
+  await refused.close();
+});
