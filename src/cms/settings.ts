@@ -1,5 +1,6 @@
 // Where the admin reads and writes content, from the environment of the build that bundles it
 // (src/build/admin-bundle.ts).
+import { previewStatusContext } from "../shared/deploy-statuses";
 import { gitHubApiRoot as sharedApiRoot } from "../shared/github-url";
 
 /** The environment it is read from, passed in: this module also runs in the admin's page. */
@@ -19,6 +20,8 @@ export type CmsBackendSettings = {
   api_root?: string;
   app_id?: string;
   auth_type?: "pkce";
+  /** The commit status whose link is the draft's « Voir l'aperçu » (src/shared/deploy-statuses.ts). */
+  preview_context?: string;
 };
 
 export type CmsSettings = {
@@ -109,6 +112,8 @@ export function cmsSettings(env: Env): CmsSettings {
       // An OAuth server of one's own, else the site's (its origin is the admin's, set in cms.tsx).
       ...(env.CMS_AUTH_URL ? { base_url: env.CMS_AUTH_URL } : { auth_endpoint: ownAuthEndpoint }),
       ...(apiRoot !== "https://api.github.com" && { api_root: apiRoot }),
+      // Our server's previews only, not the publication's status nor another service's.
+      preview_context: previewStatusContext,
     },
     localBackendUrl,
   };

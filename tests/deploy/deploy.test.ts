@@ -10,10 +10,13 @@ import { sampleRequest, waitFor } from "../pipeline/support/leads";
 import { personHeaders } from "../../src/test-utils/anti-bot";
 import { SiteProcess } from "../pipeline/support/site-process";
 import { TestSmtp } from "../pipeline/support/smtp";
+import { chromium, type Browser } from "playwright-core";
+import { startGitHubStatuses, type GitHubStatuses } from "./github-statuses";
 
 // « Publier » on our own server, end to end with the real parts: git (a bare repository on disk
 // stands for GitHub), the real site built by Gatsby in the server's working copy, `npm run serve`
-// with deploys on, a push webhook signed and shaped as GitHub documents it, the SMTP listener.
+// with deploys on, a push webhook signed and shaped as GitHub documents it, the SMTP listener; and
+// the drafts' previews, told to a GitHub on loopback as commit statuses, opened in Chromium.
 
 const projectRoot = join(__dirname, "..", "..");
 const port = 9740;
@@ -22,7 +25,12 @@ const work = mkdtempSync(join(tmpdir(), "deploy-pipeline-"));
 const remote = join(work, "remote.git");
 const editor = join(work, "editor");
 const secret = "the webhook's secret, as GitHub keeps it";
+const githubPort = 9742;
+const githubToken = "github_pat_11HESTIA0statuses_write_only_test";
 const deployEnv = {
+  PREVIEW_URL: `http://{name}.apercu.localhost:${port}`,
+  DEPLOY_GITHUB_TOKEN: githubToken,
+  CMS_GITHUB_URL: `http://127.0.0.1:${githubPort}`,
   DEPLOY_GIT_URL: remote,
   DEPLOY_WEBHOOK_SECRET: secret,
   DEPLOY_DIR: join(work, "deploy"),
@@ -115,6 +123,8 @@ const casesPerMonth = (html: string) =>
   /Dossiers traités chaque mois<\/dt><dd[^>]*>([^<]+)</.exec(html)?.[1];
 
 let firstCommit: string;
+let github: GitHubStatuses;
+let browser: Browser;
 
 beforeAll(async () => {
   // The project as committed stands for the client's repository on GitHub.
@@ -129,6 +139,11 @@ beforeAll(async () => {
     return git("rev-parse", "HEAD");
   })();
   await smtp.start();
+  github = await startGitHubStatuses({
+    port: githubPort,
+    repository: "hestia/site",
+    tokens: { [githubToken]: "statuses:write" },
+  });
   // The first install, by hand: the working copy's npm ci and a cold build.
   const first = await siteCommand("deploy");
   expect(first.stderr).toBe("");
@@ -137,7 +152,9 @@ beforeAll(async () => {
 }, 900_000);
 
 afterAll(async () => {
+  await browser?.close();
   await site.destroy();
+  await github?.stop();
   await smtp.stop();
   rmSync(work, { recursive: true, force: true });
 });
@@ -339,4 +356,140 @@ test("a change of company.md reaches the acknowledgement email without a restart
     .find((mail) => mail.messageId?.startsWith("<devis-ack-"));
   expect(ack?.text).toContain("04 72 00 00 00");
   expect(ack?.text).not.toContain("01 99 00 12 34");
+}, 600_000);
+
+/** A draft as the admin's editorial workflow saves it: a commit on its branch, pushed, its push sent. */
+async function saveDraft(branch: string, file: string, edit: (text: string) => string) {
+  git("fetch", "--quiet", "origin", "main");
+  git("checkout", "--quiet", "-B", branch, "origin/main");
+  const path = join(editor, file);
+  writeFileSync(path, edit(readFileSync(path, "utf8")));
+  git("commit", "--quiet", "--all", "--message", `Create Chiffres “${branch}”`);
+  git("push", "--quiet", "--force", "origin", `HEAD:refs/heads/${branch}`);
+  const commit = git("rev-parse", "HEAD");
+  git("checkout", "--quiet", "main");
+  const push = githubPush(
+    commit,
+    git("rev-parse", "origin/main"),
+    "Brouillon",
+    `refs/heads/${branch}`,
+  );
+  expect((await send(push)).status).toBe(202);
+  return commit;
+}
+
+/** GitHub's push event for a deleted branch: `deleted`, and `after` all zeros. */
+function githubDeleted(branch: string) {
+  const body = JSON.stringify({
+    ref: `refs/heads/${branch}`,
+    before: git("rev-parse", "HEAD"),
+    after: "0".repeat(40),
+    created: false,
+    deleted: true,
+    forced: false,
+    repository: { id: 1, name: "site", full_name: "hestia/site", default_branch: "main" },
+    head_commit: null,
+    commits: [],
+  });
+  return {
+    body,
+    headers: {
+      "content-type": "application/json",
+      "x-github-event": "push",
+      "x-github-delivery": randomUUID(),
+      "x-hub-signature-256": `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`,
+    },
+  };
+}
+
+const statusOf = (commit: string, state: string, context = "deploy/apercu") =>
+  github.waitFor((s) => s.sha === commit && s.state === state && s.context === context, 300_000);
+
+test("a draft pushed: pending then success on GitHub; its link shows the draft with its banner, not indexed, at 360 and 1280 px, while the site keeps the live figure; merged, the site shows it and the preview is gone", async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
+  const branch = "cms/figures/figures";
+  const live = casesPerMonth((await home()).html);
+  const draft = await saveDraft(branch, "content/figures/figures.md", (text) =>
+    text.replace(/^casesPerMonth: \d+$/m, "casesPerMonth: 5100"),
+  );
+  const pending = await statusOf(draft, "pending");
+  const success = await statusOf(draft, "success");
+  expect(pending.at).toBeLessThanOrEqual(success.at);
+  expect(success.authorization).toBe(`Bearer ${githubToken}`);
+  const preview = success.target_url!;
+  expect(preview).toMatch(new RegExp(`^http://figures-[a-z2-7]{16}\\.apercu\\.localhost:${port}$`));
+
+  for (const width of [360, 1280]) {
+    const page = await browser.newPage({ viewport: { width, height: 900 }, locale: "fr-FR" });
+    const answer = await page.goto(preview);
+    expect(answer?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+    await expect(page.getByRole("note", { name: "Aperçu" }).innerText()).resolves.toMatch(
+      /Aperçu — non publié — branche\s+cms\/figures\/figures/,
+    );
+    expect(casesPerMonth(await page.content())).toMatch(/^5\D100$/);
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe(
+      "noindex, nofollow",
+    );
+    expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${preview}/`);
+    // The form's request, as the form sends it: refused in French, nothing reaches sales.
+    const refused = await page.evaluate(async () => {
+      const response = await fetch("/api/contact", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      });
+      return { status: response.status, body: (await response.json()) as { messageText: string } };
+    });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { messageText: expect.stringMatching(/aperçu/) },
+    });
+    await page.close();
+  }
+  expect(casesPerMonth((await home()).html)).toBe(live);
+
+  // « Publier » in the admin merges the draft and deletes its branch.
+  git("pull", "--quiet", "--ff-only", "origin", "main");
+  git("merge", "--quiet", "--no-ff", "-m", "Update Chiffres “figures”", draft);
+  git("push", "--quiet", "origin", "main");
+  const merged = git("rev-parse", "HEAD");
+  git("push", "--quiet", "origin", "--delete", branch);
+  await deployed(merged, draft, "Update Chiffres");
+  expect(casesPerMonth((await home()).html)).toMatch(/^5\D100$/);
+  await statusOf(merged, "success", "deploy/publication");
+  expect((await send(githubDeleted(branch))).status).toBe(202);
+  const page = await browser.newPage();
+  await waitFor(
+    async () => (await page.goto(preview))?.status() === 404,
+    60_000,
+    "the preview removed",
+  );
+  await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(
+    "Cet aperçu n'existe pas ou n'existe plus",
+  );
+  await page.close();
+}, 900_000);
+
+test("a draft with a placeholder: failure on GitHub naming the file, linking to every problem in French; a guessed name gets the French page", async () => {
+  const draft = await saveDraft("cms/company/company", "content/company/company.md", (text) =>
+    text.replace(/^insurer: .*$/m, 'insurer: "[À COMPLÉTER : assureur RCP]"'),
+  );
+  const failure = await statusOf(draft, "failure");
+  expect(failure.description).toContain("content/company/company.md");
+  expect(failure.target_url).toMatch(/\/_apercu\/echec$/);
+  const page = await browser.newPage();
+  await page.goto(failure.target_url!);
+  await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(
+    "L'aperçu n'a pas pu être construit",
+  );
+  await expect(page.getByRole("listitem").first().innerText()).resolves.toContain("« insurer »");
+  const guessed = await page.goto(`http://company.apercu.localhost:${port}/`);
+  expect(guessed?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(
+    "Cet aperçu n'existe pas ou n'existe plus",
+  );
+  await page.close();
 }, 600_000);

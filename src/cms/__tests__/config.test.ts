@@ -217,6 +217,7 @@ describe("cmsSettings", () => {
         branch: "main",
         repo: "hestia/site",
         auth_endpoint: "api/cms/auth",
+        preview_context: "deploy/apercu",
       },
       localBackendUrl: "http://localhost:8081/api/v1",
     });
@@ -241,6 +242,7 @@ describe("cmsSettings", () => {
       branch: "main",
       repo: "hestia/site",
       base_url: "https://auth.exemple.fr",
+      preview_context: "deploy/apercu",
     });
   });
 

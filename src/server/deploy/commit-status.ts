@@ -1,3 +1,4 @@
+import { publicationStatusContext } from "../../shared/deploy-statuses";
 import type { LeadLogger } from "../log/logger";
 import { oneLine } from "../one-line";
 import type { CommitStatusSettings } from "./settings";
@@ -104,5 +105,5 @@ export function publicationStatus(
     failure,
   }[state];
   const targetUrl = state === "failure" ? `${siteUrl}/admin/` : siteUrl;
-  return { state, targetUrl, description, context: "deploy/publication" };
+  return { state, targetUrl, description, context: publicationStatusContext };
 }

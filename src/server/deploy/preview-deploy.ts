@@ -1,3 +1,4 @@
+import { previewStatusContext } from "../../shared/deploy-statuses";
 import type { LeadLogger } from "../log/logger";
 import { oneLine } from "../one-line";
 import { DeployFailure } from "./command";
@@ -23,8 +24,8 @@ import type { DeploySettings } from "./settings";
 // French, for the admin. Previews whose branch is gone or merged, and the oldest beyond
 // DEPLOY_KEEP_PREVIEWS, are removed (sweepPreviews).
 
-/** The status context of a draft's preview: Decap links any context holding "deploy". */
-export const previewContext = "deploy/apercu";
+/** The status context of a draft's preview, the admin's preview_context. */
+const previewContext = previewStatusContext;
 
 /** The page a failed preview's status links to, on the preview's own origin. */
 export const failurePagePath = "/_apercu/echec";
