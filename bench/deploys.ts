@@ -3,12 +3,15 @@
 // is the cold one (`npm run site -- deploy`: the working copy's npm ci and a cold build), then one
 // figure is changed and pushed, and a push webhook signed as GitHub signs it is timed until the
 // server serves the new figure (Gatsby's cache warm), with nothing else running, as the reference
-// site's warm build is timed. The build's resident memory is sampled. Then one more push is
-// deployed while 10 clients post quote requests, and their p95 is held to bench:server's budget.
+// site's warm build is timed. The build's resident memory is sampled. Then a draft is saved on its
+// branch (cms/…) and timed from its push webhook to its preview served with the draft's figure
+// (PREVIEW_URL), warm as well. Then one more push is deployed while 10 clients post quote
+// requests, and their p95 is held to bench:server's budget.
 // Prints one JSON line last, for bench/run.mjs.
 //
 //   node --import tsx bench/deploys.ts
 import { execFileSync, spawn } from "node:child_process";
+import { get as httpGet } from "node:http";
 import { createHmac, randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +21,7 @@ import { pathToFileURL } from "node:url";
 import { startProductionServer } from "../e2e/production-server.mjs";
 import { personHeadersPool, testChallengeSecret } from "../src/test-utils/anti-bot";
 import { completeContent } from "../tests/pipeline/support/published-content";
+import { previewName } from "../src/server/deploy/preview-names";
 
 const port = Number(process.env.BENCH_DEPLOY_PORT ?? 9310);
 /** bench:server's budget for a post's p95 (load/run.mjs), held while a deploy builds. */
@@ -35,6 +39,7 @@ const env = {
   DEPLOY_WEBHOOK_SECRET: secret,
   DEPLOY_DIR: join(work, "deploy"),
   CMS_REPO: "hestia/site",
+  PREVIEW_URL: `http://{name}.apercu.localhost:${port}`,
   QUOTE_DATABASE_DIR: join(work, "leads"),
   QUOTE_CHALLENGE_SECRET: testChallengeSecret,
   QUOTE_RATE_LIMIT: "off",
@@ -130,8 +135,11 @@ async function main() {
   try {
     const solved = await personHeadersPool(2000);
 
-    /** Pushes casesPerMonth + 1 and sends GitHub's signed push webhook; resolves when it is taken. */
-    const pushOneFigure = async () => {
+    /**
+     * Commits casesPerMonth + 1, pushes it to `branch` and sends GitHub's signed push webhook;
+     * resolves when it is taken.
+     */
+    const pushOneFigure = async (branch = "main") => {
       const figures = join(editor, "content/figures/figures.md");
       writeFileSync(
         figures,
@@ -141,10 +149,10 @@ async function main() {
         ),
       );
       git(editor, "commit", "--quiet", "--all", "--message", "Chiffres : dossiers par mois");
-      git(editor, "push", "--quiet", "origin", "HEAD:main");
+      git(editor, "push", "--quiet", "--force", "origin", `HEAD:refs/heads/${branch}`);
       const commit = git(editor, "rev-parse", "HEAD");
       const body = JSON.stringify({
-        ref: "refs/heads/main",
+        ref: `refs/heads/${branch}`,
         after: commit,
         repository: { full_name: "hestia/site" },
         head_commit: {
@@ -166,13 +174,21 @@ async function main() {
       if (answer.status !== 202) throw new Error(`webhook answered ${answer.status}`);
     };
 
-    /** The figure the live home page shows. */
-    const servedFigure = async () => figureOn(await (await fetch(`${server.url}/`)).text());
+    /** The figure the home page shows on `host` (the site's, or a preview's). */
+    const servedFigure = (host = `127.0.0.1:${port}`) =>
+      new Promise<string>((resolve, reject) => {
+        httpGet({ host: "127.0.0.1", port, path: "/", headers: { host } }, (response) => {
+          let html = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (html += chunk));
+          response.on("end", () => resolve(figureOn(html)));
+        }).on("error", reject);
+      });
 
-    /** Polls the home page until its figure is no longer `before`. */
-    const untilServedOtherThan = async (before: string) => {
+    /** Polls the home page on `host` until its figure is there and no longer `before`. */
+    const untilServedOtherThan = async (before: string, host?: string) => {
       for (;;) {
-        const figure = await servedFigure();
+        const figure = await servedFigure(host);
         if (figure && figure !== before) return;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -186,6 +202,20 @@ async function main() {
     const [, warmPeakMB] = await withPeakMemory(() => untilServedOtherThan(before));
     const warmSeconds = (performance.now() - started) / 1000;
     console.log(`${warmSeconds.toFixed(1)} s, build's peak ${warmPeakMB.toFixed(0)} MB`);
+
+    // A draft saved in the admin: its own branch, its preview on its own origin.
+    process.stdout.write("Draft's push webhook to its preview served (cache warm)… ");
+    const draft = "cms/figures/figures";
+    const previewHost = `${previewName(draft, secret)}.apercu.localhost:${port}`;
+    before = await servedFigure();
+    git(editor, "checkout", "--quiet", "-B", draft);
+    started = performance.now();
+    await pushOneFigure(draft);
+    await untilServedOtherThan(before, previewHost);
+    const previewSeconds = (performance.now() - started) / 1000;
+    console.log(`${previewSeconds.toFixed(1)} s`);
+    git(editor, "checkout", "--quiet", "main");
+    git(editor, "reset", "--quiet", "--hard", "origin/main");
 
     // The next push deploys while visitors post, to hold the server's p95 during a build.
     process.stdout.write("The same deploy while 10 clients post quote requests… ");
@@ -236,6 +266,7 @@ async function main() {
       JSON.stringify({
         coldSeconds,
         warmSeconds,
+        previewSeconds,
         loadedSeconds,
         coldPeakMB,
         warmPeakMB,

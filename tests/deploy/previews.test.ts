@@ -127,6 +127,19 @@ test("on a preview's origin the form reaches no one: the API answers in French t
   expect((await get(host, "/admin/")).statusCode).toBe(404);
 });
 
+test("Caddy is told to get a certificate for a preview's host only, never for a guessed one", async () => {
+  const ask = (query: string) => get("127.0.0.1:9870", `/api/deploy/preview-host${query}`);
+  expect((await ask(`?domain=${hostOf("cms/figures/taux").split(":")[0]}`)).statusCode).toBe(200);
+  for (const query of [
+    "?domain=taux.apercu.localhost",
+    "?domain=www.hestia.test",
+    "",
+    "?domain=",
+  ]) {
+    expect((await ask(query)).statusCode).toBeGreaterThanOrEqual(400);
+  }
+});
+
 test("a guessed or enumerated name gets the French page, as a removed one does", async () => {
   for (const name of ["taux", "taux-aaaaaaaaaaaaaaaa", "a".repeat(63), "..", "x--y"]) {
     const answer = await get(`${name}.apercu.localhost:9870`);

@@ -9,6 +9,10 @@ import { personHeaders } from "../../src/test-utils/anti-bot";
 import { answerOf, type Answer } from "../../src/test-utils/http-answer";
 import { sampleRequest, waitFor } from "./support/leads";
 import { SiteProcess } from "./support/site-process";
+import { previewName } from "../../src/server/deploy/preview-names";
+import { addPreviewBuild, writePreview } from "../../src/server/deploy/previews";
+
+const projectRoot = join(__dirname, "..", "..");
 
 // Caddy in front of the server, as docs/operations.md installs it: Debian's caddy run from the
 // shipped ops/Caddyfile (its own certificates on loopback, `local_certs`), `npm run serve` behind
@@ -17,6 +21,9 @@ import { SiteProcess } from "./support/site-process";
 
 const serverPort = 9785;
 const httpsPort = 9786;
+const caddyHome = mkdtempSync(join(tmpdir(), "caddy-"));
+const deployDir = join(caddyHome, "deploy");
+const webhookSecret = "the webhook's secret, 32 characters";
 const site = new SiteProcess(
   serverPort,
   {
@@ -24,10 +31,17 @@ const site = new SiteProcess(
     QUOTE_RATE_LIMIT: "address=2/10m",
     SITE_URL: `https://site.localhost:${httpsPort}`,
     TEAM_URL: `https://equipe.localhost:${httpsPort}`,
+    // Previews on, one on disk (a draft's, as a deploy leaves it): the repository is never asked.
+    DEPLOY_GIT_URL: join(caddyHome, "no-repository.git"),
+    DEPLOY_WEBHOOK_SECRET: webhookSecret,
+    DEPLOY_DIR: deployDir,
+    CMS_REPO: "hestia/site",
+    PREVIEW_URL: `https://{name}.apercu.localhost:${httpsPort}`,
   },
   { realBuild: true },
 );
-const caddyHome = mkdtempSync(join(tmpdir(), "caddy-"));
+const draftBranch = "cms/figures/figures";
+const previewHost = `${previewName(draftBranch, webhookSecret)}.apercu.localhost`;
 let caddy: ChildProcess;
 let caddyOutput = "";
 
@@ -58,9 +72,18 @@ function throughCaddy(
 }
 
 beforeAll(async () => {
+  writePreview(deployDir, {
+    name: previewName(draftBranch, webhookSecret),
+    branch: draftBranch,
+    pushedAt: new Date().toISOString(),
+    state: "live",
+    live: { commit: "a".repeat(40), builtAt: new Date().toISOString() },
+    failure: null,
+  });
+  addPreviewBuild(deployDir, previewName(draftBranch, webhookSecret), projectRoot, "a".repeat(40));
   await site.start();
   caddy = spawn("caddy", ["run", "--adapter", "caddyfile", "--config", "ops/Caddyfile"], {
-    cwd: join(__dirname, "..", ".."),
+    cwd: projectRoot,
     env: {
       PATH: process.env.PATH,
       HOME: caddyHome,
@@ -68,6 +91,7 @@ beforeAll(async () => {
       XDG_CONFIG_HOME: caddyHome,
       SITE_HOST: "site.localhost",
       TEAM_HOST: "equipe.localhost",
+      PREVIEW_DOMAIN: "apercu.localhost",
       UPSTREAM: `127.0.0.1:${serverPort}`,
       CADDY_GLOBAL_OPTIONS: [
         "admin off",
@@ -125,6 +149,15 @@ test("the team's host reaches the inbox alone, over TLS, with HSTS; the site's s
   const fromSite = await throughCaddy("site.localhost", "/equipe/");
   expect(fromSite.status).toBe(302);
   expect(fromSite.headers.location).toBe(`https://equipe.localhost:${httpsPort}/equipe/`);
+});
+
+test("a draft's preview gets its certificate at its first visit and is served, not indexed; a guessed name gets no certificate", async () => {
+  const preview = await throughCaddy(previewHost, "/");
+  expect(preview.status).toBe(200);
+  expect(preview.headers["x-robots-tag"]).toBe("noindex, nofollow");
+  expect(preview.headers["strict-transport-security"]).toBeDefined();
+  // Asked of the server by Caddy before any certificate: no for a name it does not have.
+  await expect(throughCaddy("figures-aaaaaaaaaaaaaaaa.apercu.localhost", "/")).rejects.toThrow();
 });
 
 test("quote requests: the rate limit counts each visitor's address as Caddy saw it, never a forged one", async () => {
