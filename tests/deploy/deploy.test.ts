@@ -458,7 +458,13 @@ test("a draft pushed: pending then success on GitHub; its link shows the draft w
   const merged = git("rev-parse", "HEAD");
   git("push", "--quiet", "origin", "--delete", branch);
   await deployed(merged, draft, "Update Chiffres");
-  expect(casesPerMonth((await home()).html)).toMatch(/^5\D100$/);
+  const published = await home();
+  expect(casesPerMonth(published.html)).toMatch(/^5\D100$/);
+  // Built in the same working copy as the preview: nothing of the preview is left in it.
+  expect(published.html).not.toContain("Aperçu — non publié");
+  expect(published.html).not.toContain("apercu.localhost");
+  expect(published.html).not.toContain("noindex");
+  expect(await (await fetch(`${site.url}/robots.txt`)).text()).not.toContain("Disallow: /\n");
   await statusOf(merged, "success", "deploy/publication");
   expect((await send(githubDeleted(branch))).status).toBe(202);
   const page = await browser.newPage();

@@ -232,6 +232,52 @@ describe("TEAM_URL", () => {
   });
 });
 
+describe("the drafts' previews", () => {
+  const deploys = {
+    DEPLOY_GIT_URL: "git@github.com:hestia/site.git",
+    DEPLOY_WEBHOOK_SECRET: "a long secret of the webhook",
+    CMS_REPO: "hestia/site",
+  };
+
+  test("PREVIEW_URL and DEPLOY_GITHUB_TOKEN come with deploys, and report on CMS_REPO through CMS_GITHUB_URL's API", () => {
+    const token = "github_pat_11AAAAAAA0statuses_only";
+    const { deploy } = readServerConfig({
+      ...deploys,
+      PREVIEW_URL: "https://{name}.apercu.exemple.fr",
+      DEPLOY_GITHUB_TOKEN: token,
+      CMS_GITHUB_URL: "https://github.exemple.fr",
+    });
+    expect(deploy?.previews?.origin("x")).toBe("https://x.apercu.exemple.fr");
+    expect(deploy?.previews?.keep).toBe(10);
+    expect(deploy?.statuses).toEqual({
+      apiRoot: "https://github.exemple.fr/api/v3",
+      repository: "hestia/site",
+      token,
+    });
+    // A secret: what a deploy logs or emails never shows it.
+    expect(deploy?.secrets).toContain(token);
+    expect(deploy?.buildEnv).not.toHaveProperty("DEPLOY_GITHUB_TOKEN");
+    expect(problemsOf({ PREVIEW_URL: "https://{name}.apercu.exemple.fr" })).toEqual([
+      expect.stringContaining("PREVIEW_URL : les aperçus et les statuts de commit viennent"),
+    ]);
+  });
+
+  test("PREVIEW_URL is refused when malformed, or when the site's or the team's host would be a preview", () => {
+    expect(problemsOf({ ...deploys, PREVIEW_URL: "https://apercu.exemple.fr" })).toEqual([
+      expect.stringContaining("PREVIEW_URL"),
+    ]);
+    expect(
+      problemsOf({
+        ...deploys,
+        PREVIEW_URL: "http://{name}.localhost:9000",
+        TEAM_URL: "http://equipe.localhost:9000",
+      }),
+    ).toEqual([
+      expect.stringContaining("PREVIEW_URL : http://equipe.localhost:9000 en ferait un aperçu"),
+    ]);
+  });
+});
+
 test("metrics: off without a port; on loopback by default; beyond it, only with a token", () => {
   expect(readServerConfig({}).metrics).toBeNull();
   expect(readServerConfig({ METRICS_PORT: "9464" }).metrics).toEqual({
