@@ -11,7 +11,7 @@ import { buildEnvironment, type DeploySettings } from "../../src/server/deploy/s
 // and its page names the SITE_URL and the draft's branch (SITE_PREVIEW_BRANCH) it was built with.
 
 const buildScript = `
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 const figure = readFileSync("figure.txt", "utf8").trim();
 if (figure.includes("[À COMPLÉTER")) {
   console.error(" ERROR  UNKNOWN\\n\\nLe contenu de content/ comporte des erreurs :");
@@ -21,6 +21,8 @@ if (figure.includes("[À COMPLÉTER")) {
 // A figure that holds the build until it is stopped: a build under way for as long as a test needs.
 if (figure === "en attente") await new Promise(() => setInterval(() => {}, 1000));
 mkdirSync("public", { recursive: true });
+// Files a draft adds reach public/, as a draft's image would reach public/static/.
+if (existsSync("draft-files")) cpSync("draft-files", "public", { recursive: true });
 const branch = process.env.SITE_PREVIEW_BRANCH;
 writeFileSync(
   "public/index.html",

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { startGitHubStatuses, type GitHubStatuses } from "./github-statuses";
@@ -127,19 +127,6 @@ test("on a preview's origin the form reaches no one: the API answers in French t
   expect((await get(host, "/admin/")).statusCode).toBe(404);
 });
 
-test("Caddy is told to get a certificate for a preview's host only, never for a guessed one", async () => {
-  const ask = (query: string) => get("127.0.0.1:9870", `/api/deploy/preview-host${query}`);
-  expect((await ask(`?domain=${hostOf("cms/figures/taux").split(":")[0]}`)).statusCode).toBe(200);
-  for (const query of [
-    "?domain=taux.apercu.localhost",
-    "?domain=www.hestia.test",
-    "",
-    "?domain=",
-  ]) {
-    expect((await ask(query)).statusCode).toBeGreaterThanOrEqual(400);
-  }
-});
-
 test("a guessed or enumerated name gets the French page, as a removed one does", async () => {
   for (const name of ["taux", "taux-aaaaaaaaaaaaaaaa", "a".repeat(63), "..", "x--y"]) {
     const answer = await get(`${name}.apercu.localhost:9870`);
@@ -231,7 +218,8 @@ test("a deleted branch's preview goes at once, its files with it", async () => {
   const branch = "cms/figures/nouveau";
   const id = previewBuildId(settings.dir, nameOf(branch))!;
   git("push", "--quiet", "origin", "--delete", branch);
-  await deployer.dropDraft(branch);
+  deployer.dropDraft(branch);
+  await deployer.idle();
   expect(() =>
     readFileSync(join(previewSite(settings.dir, nameOf(branch), id), "index.html")),
   ).toThrow();
@@ -258,4 +246,67 @@ test("GitHub out of reach or the token without the right: the preview is built a
   expect(errors.some((msg) => msg.includes("GitHub unreachable"))).toBe(true);
   expect(errors.some((msg) => msg.includes('lacks "Commit statuses: write"'))).toBe(true);
   await refused.close();
+});
+
+test("a draft's own packages and files never reach a publication: an install it cut short is done again, its files stay in the previews' caches", async () => {
+  const branch = "cms/figures/paquets";
+  const { work } = deployPaths(settings.dir);
+  // A draft whose lock file differs (an older branch, say) and that adds a file, then fails.
+  git("fetch", "--quiet", "origin", "main");
+  git("checkout", "--quiet", "-B", branch, "origin/main");
+  const plain = readFileSync(join(site.editor, "package.json"), "utf8");
+  const manifest = JSON.parse(plain);
+  manifest.dependencies["test-tools"] = "file:./test-tools";
+  delete manifest.devDependencies;
+  writeFileSync(join(site.editor, "package.json"), JSON.stringify(manifest));
+  site.lock();
+  mkdirSync(join(site.editor, "draft-files"), { recursive: true });
+  writeFileSync(join(site.editor, "draft-files", "brouillon.txt"), "du brouillon\n");
+  writeFileSync(join(site.editor, "figure.txt"), "[À COMPLÉTER : taux]\n");
+  git("add", "--all");
+  git("commit", "--quiet", "--message", "Brouillon avec un paquet");
+  git("push", "--quiet", "--force", "origin", `HEAD:refs/heads/${branch}`);
+  git("checkout", "--quiet", "main");
+  deployer.requestDraft(branch);
+  await deployer.idle();
+  expect(existsSync(join(work, "node_modules", "test-tools"))).toBe(true);
+  // It failed: the next publication installs the published branch's packages again.
+  publish("97 %");
+  deployer.request({ commit: null, push: true });
+  await deployer.idle();
+  expect(liveIndex()).toContain("Taux : 97 %");
+  expect(existsSync(join(work, "node_modules", "test-tools"))).toBe(false);
+  // Fixed, it builds: its file is in its preview.
+  git("checkout", "--quiet", branch);
+  writeFileSync(join(site.editor, "figure.txt"), "98 %\n");
+  git("commit", "--quiet", "--all", "--message", "Taux 98");
+  git("push", "--quiet", "origin", `HEAD:refs/heads/${branch}`);
+  git("checkout", "--quiet", "main");
+  deployer.requestDraft(branch);
+  await deployer.idle();
+  expect((await get(hostOf(branch), "/brouillon.txt")).body).toBe("du brouillon\n");
+
+  publish("99 %");
+  deployer.request({ commit: null, push: true });
+  await deployer.idle();
+  expect(liveIndex()).toContain("Taux : 99 %");
+  // Nothing of the draft's files in the release.
+  expect(existsSync(join(deployPaths(settings.dir).current, "site", "brouillon.txt"))).toBe(false);
+  expect((await get("127.0.0.1:9870", "/brouillon.txt")).statusCode).toBe(404);
+});
+
+test("a branch deleted while its draft builds: the build stops, the preview goes, no success is told, the lock is left free", async () => {
+  const branch = "cms/figures/supprime";
+  const held = saveDraft(branch, "en attente");
+  deployer.requestDraft(branch);
+  await github.waitFor((status) => status.sha === held && status.state === "pending", 60_000);
+  git("push", "--quiet", "origin", "--delete", branch);
+  deployer.dropDraft(branch);
+  await deployer.idle();
+  expect(listPreviews(settings.dir).map((preview) => preview.branch)).not.toContain(branch);
+  expect(github.statuses.filter((status) => status.sha === held).map((s) => s.state)).toEqual([
+    "pending",
+  ]);
+  expect(existsSync(deployPaths(settings.dir).lock)).toBe(false);
+  expect((await get(hostOf(branch))).statusCode).toBe(404);
 });

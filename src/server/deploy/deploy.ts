@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, rmSync, statfsSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { DeployFailure, run } from "./command";
 import {
@@ -11,6 +11,7 @@ import {
   switchTo,
   type ReleaseInfo,
 } from "./releases";
+import { switchCachesTo, type BuildKind } from "./build-caches";
 import { boxArguments, boxPaths } from "./sandbox";
 import type { DeploySettings } from "./settings";
 
@@ -31,13 +32,11 @@ export interface DeployTarget {
 }
 
 export type DeployOutcome =
-  | { live: true; release: ReleaseInfo; lockHash: string }
+  | { live: true; release: ReleaseInfo }
   /** Nothing built: why, in English, for the log. */
   | { live: false; reason: string; commit: string };
 
 export interface DeployContext {
-  /** The lock files' hash last installed: the next deploy skips `npm ci` while it is the same. */
-  lockHash: string | null;
   /** The live release's commit: only a newer one is built. */
   liveCommit: string | null;
   /** A commit that just failed and is not to be built again (a push's), or null. */
@@ -169,7 +168,7 @@ export async function deployCommit(
       reason: "the one that just failed (npm run site -- deploy builds it again)",
     };
   }
-  const { info, lockHash } = await buildInBox(settings, copy, target, context);
+  const info = await buildInBox(settings, copy, target, { ...context, kind: "publication" });
   context.signal.throwIfAborted();
   let release: ReleaseInfo;
   try {
@@ -184,20 +183,21 @@ export async function deployCommit(
   context.signal.throwIfAborted();
   switchTo(settings.dir, release.id);
   pruneReleases(settings.dir, settings.keepReleases);
-  return { live: true, release, lockHash };
+  return { live: true, release };
 }
 
 /**
- * Checks `target` out in the working copy and builds it in the box, with `env` over the build's
- * environment (a preview's SITE_URL). Resolves to what was built and the lock files' hash now
- * installed; rejects with a DeployFailure.
+ * Checks `target` out in the working copy and builds it in the box, with the caches of its `kind`
+ * and `env` over the build's environment (a preview's SITE_URL). Resolves to what was built;
+ * rejects with a DeployFailure.
  */
 export async function buildInBox(
   settings: DeploySettings,
   { git, work, signal }: WorkingCopy,
   target: string,
-  context: Pick<DeployContext, "lockHash" | "onTarget"> & { env?: Record<string, string> },
-): Promise<{ info: DeployTarget; lockHash: string }> {
+  context: Pick<DeployContext, "onTarget"> & { kind: BuildKind; env?: Record<string, string> },
+): Promise<DeployTarget> {
+  switchCachesTo(settings.dir, work, context.kind);
   await git(["checkout", "--quiet", "--force", "--detach", target]);
   // Whatever a failed build left, but the caches that keep the next build warm.
   await git(["clean", "-ffdxq", "-e", "node_modules", "-e", ".cache", "-e", "public"]);
@@ -233,8 +233,8 @@ export async function buildInBox(
       },
     );
   try {
-    const lockHash = await installAndBuild(work, box, context.lockHash);
-    return { info, lockHash };
+    await installAndBuild(settings.dir, work, box);
+    return info;
   } catch (error) {
     disk.emptyIfTripped();
     throw error;
@@ -243,12 +243,18 @@ export async function buildInBox(
   }
 }
 
-/** The install when a lock changed, then the build; resolves to the lock files' hash. */
+/**
+ * The install when a lock changed, then the build. DEPLOY_DIR/installed-lock holds the hash of the
+ * lock files last installed whole: removed before an install starts, written once it is done, so
+ * an install cut short or failed (by a draft's own lock, a publication that went first, a stop) is
+ * run again by the next build, whichever kind.
+ */
 async function installAndBuild(
+  dir: string,
   work: string,
   box: (command: string[], network?: boolean) => Promise<string>,
-  installedLockHash: string | null,
-): Promise<string> {
+): Promise<void> {
+  const { installedLock } = deployPaths(dir);
   // The site's lock and, where there is one, Decap's (decap/: installed by the site's postinstall).
   const locks = ["package-lock.json", "decap/package-lock.json"].filter((lock) =>
     existsSync(join(work, lock)),
@@ -259,7 +265,8 @@ async function installAndBuild(
   const treesInstalled = locks.every((lock) =>
     existsSync(join(work, dirname(lock), "node_modules")),
   );
-  if (lockHash !== installedLockHash || !treesInstalled) {
+  if (readRegularFile(installedLock)?.toString() !== lockHash || !treesInstalled) {
+    rmSync(installedLock, { force: true });
     // npm's download alone reaches the network, and runs no script of any package: each lock's
     // tree is installed with --ignore-scripts. What the build needs only, not the test and
     // benchmark tools: half the tree, and fewer files for Gatsby to read.
@@ -275,7 +282,7 @@ async function installAndBuild(
     // package.json allows) and the site's install scripts (its postinstall installs decap/
     // again, from the cache: offline).
     await box(["npm", "rebuild", "--offline"]);
+    writeFileSync(installedLock, lockHash, { mode: 0o600 });
   }
   await box(["npm", "run", "build"]);
-  return lockHash;
 }

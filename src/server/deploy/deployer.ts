@@ -1,34 +1,50 @@
+import { mkdirSync, readFileSync } from "node:fs";
 import { oneLine } from "../one-line";
 import { commitStatuses, noReports, type ReportStatus } from "./commit-status";
 import { waitForDeployLock } from "./lock";
-import { deployDraft, markDraftWaiting, removeDraft, sweepPreviews } from "./preview-deploy";
+import { deployDraft, removeDraft, sweepPreviews } from "./preview-deploy";
 import { listPreviews } from "./previews";
 import { Publisher, type DeployerOptions, type DeployRequest } from "./publication";
 import { redact } from "./redact";
 import { sandboxProblem } from "./sandbox";
+import { deployPaths } from "./releases";
 import type { DeploySettings } from "./settings";
-import { readDeployState, writeDeployState } from "./state";
+import { readDeployState, replaceFile } from "./state";
 
 export type { DeployerOptions, DeployRequest, FailureNotice } from "./publication";
 
 // The deploys of a process, one at a time: a push that arrives while one runs is folded into one
 // more deploy, of the branch's newest commit. The drafts' previews (preview-deploy.ts) wait
 // behind: one after another, each of its branch's newest commit, and a publication that arrives
-// while one builds stops it and goes first (the draft is built again after). Across processes (the server and `npm run site`),
-// the deploy lock (lock.ts) lets one run and the other wait for it. What it is doing is kept in
+// while one builds stops it and goes first (the draft is built again after). Across processes
+// (the server and `npm run site`), the deploy lock (lock.ts) lets one run and the other wait for it. What it is doing is kept in
 // the state (state.ts), written only while the lock is held. Every text it keeps, logs or emails
 // goes through redact.ts first.
 
-/** Why a draft's build was stopped: a publication goes first. */
+/** Why a draft's build was stopped: a publication goes first, or the branch is gone. */
 const publicationFirst = new Error("a publication goes first");
+const branchDeleted = new Error("the branch was deleted");
+
+/** The drafts a previous process left waiting (Deployer.saveQueue). */
+function readQueue(dir: string): string[] {
+  try {
+    const stored: unknown = JSON.parse(readFileSync(deployPaths(dir).previewQueue, "utf8"));
+    return Array.isArray(stored) ? stored.filter((item) => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}
 
 export class Deployer {
   private running: Promise<void> | null = null;
   private next: DeployRequest | null = null;
   /** The drafts' branches waiting for their preview, in the order they were pushed. */
   private drafts: string[] = [];
-  /** The draft being built: a publication aborts it. */
+  /** The draft being built, and what stops it: a publication, its branch deleted. */
   private draftBuild: AbortController | null = null;
+  private draftBuilding: string | null = null;
+  /** The deleted drafts' branches whose preview is to be removed. */
+  private removals: string[] = [];
   /** Each build told to GitHub (commit-status.ts), when DEPLOY_GITHUB_TOKEN is set. */
   private readonly report: ReportStatus;
   private readonly stopping = new AbortController();
@@ -75,17 +91,33 @@ export class Deployer {
 
   /** Builds the preview of a draft's branch (checked by the caller), after any publication. */
   requestDraft(branch: string): "started" | "queued" {
-    markDraftWaiting(this.settings, branch);
     if (!this.drafts.includes(branch)) this.drafts.push(branch);
+    this.saveQueue();
     if (this.running) return "queued";
     this.start();
     return "started";
   }
 
-  /** Removes a deleted branch's preview, and forgets any build of it still waiting. */
-  async dropDraft(branch: string): Promise<void> {
+  /**
+   * Removes a deleted branch's preview, in turn with the builds (under the deploy lock), and
+   * forgets any build of it waiting; one under way is stopped.
+   */
+  dropDraft(branch: string): void {
     this.drafts = this.drafts.filter((waiting) => waiting !== branch);
-    await this.withLock(async () => removeDraft(this.settings, branch, this.options.log));
+    this.saveQueue();
+    if (this.draftBuilding === branch) this.draftBuild?.abort(branchDeleted);
+    if (!this.removals.includes(branch)) this.removals.push(branch);
+    if (!this.running) this.start();
+  }
+
+  /**
+   * The drafts waiting, kept on disk for the next start (this process alone writes the file:
+   * `npm run site` builds no draft). A draft leaves it once its build has ended.
+   */
+  private saveQueue(): void {
+    const pending = this.draftBuilding ? [this.draftBuilding, ...this.drafts] : this.drafts;
+    mkdirSync(this.settings.dir, { recursive: true, mode: 0o700 });
+    replaceFile(deployPaths(this.settings.dir).previewQueue, JSON.stringify([...new Set(pending)]));
   }
 
   private start(): void {
@@ -102,11 +134,12 @@ export class Deployer {
       this.options.log.warn(`deploy of ${commit ?? "the branch"} was cut short: run again`);
       this.request({ commit });
     }
-    for (const preview of listPreviews(this.settings.dir).reverse()) {
-      if (preview.state === "building" || preview.state === "waiting") {
-        this.options.log.warn(`preview of ${preview.branch} was cut short: run again`);
-        this.requestDraft(preview.branch);
-      }
+    const cutShort = listPreviews(this.settings.dir).flatMap((preview) =>
+      preview.state === "building" ? [preview.branch] : [],
+    );
+    for (const branch of new Set([...cutShort, ...readQueue(this.settings.dir)])) {
+      this.options.log.warn(`preview of ${branch} was cut short or waiting: build it`);
+      this.requestDraft(branch);
     }
   }
 
@@ -137,6 +170,11 @@ export class Deployer {
           this.options.onEnd?.(this.lastOutcome.kind, (Date.now() - started) / 1000);
         continue;
       }
+      const removed = this.removals.shift();
+      if (removed !== undefined) {
+        await this.withLock(() => removeDraft(this.settings, removed, this.options.log));
+        continue;
+      }
       const branch = this.drafts.shift();
       if (branch === undefined) return;
       await this.preview(branch);
@@ -164,32 +202,31 @@ export class Deployer {
     if (this.boxProblem) return;
     const build = new AbortController();
     this.draftBuild = build;
-    const { dir } = this.settings;
+    this.draftBuilding = branch;
     await this.withLock(async () => {
       try {
-        const { lockHash } = readDeployState(dir);
-        const built = await deployDraft(branch, {
+        await deployDraft(branch, {
           settings: this.settings,
           log: this.options.log,
           report: this.report,
-          lockHash,
           signal: AbortSignal.any([this.stopping.signal, build.signal]),
         });
-        if (built.lockHash !== lockHash) {
-          writeDeployState(dir, { ...readDeployState(dir), lockHash: built.lockHash });
-        }
         await sweepPreviews(this.settings, this.options.log, this.stopping.signal);
       } catch (error) {
         if (build.signal.reason === publicationFirst) {
           this.drafts.unshift(branch);
           this.options.log.info(`preview of ${branch} stopped: a publication goes first`);
+        } else if (build.signal.reason === branchDeleted) {
+          this.options.log.info(`preview of ${branch} stopped: the branch was deleted`);
         } else if (!this.stopping.signal.aborted) {
           this.options.log.error(`preview of ${branch} stopped: ${this.clean(oneLine(error))}`);
         }
-      } finally {
-        this.draftBuild = null;
       }
     });
+    this.draftBuild = null;
+    this.draftBuilding = null;
+    // Stopped with the server, it stays in the queue for the next start.
+    if (!this.stopping.signal.aborted) this.saveQueue();
   }
 
   private clean = (text: string) => redact(text, this.settings.secrets);

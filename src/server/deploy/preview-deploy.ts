@@ -34,39 +34,20 @@ export interface DraftContext {
   settings: DeploySettings;
   log: LeadLogger;
   report: ReportStatus;
-  /** The lock files' hash installed in the working copy (state.ts). */
-  lockHash: string | null;
   signal: AbortSignal;
-}
-
-/** What a draft's build leaves for the deploy state: the lock files' hash now installed. */
-export interface DraftOutcome {
-  lockHash: string | null;
 }
 
 const now = () => new Date().toISOString();
 
-/** Marks a draft as asked for by a push, so that it is built next and kept among the newest. */
-export function markDraftWaiting(settings: DeploySettings, branch: string): void {
-  const name = previewName(branch, settings.secret);
-  const known = readPreview(settings.dir, name);
-  writePreview(settings.dir, {
-    name,
-    branch,
-    live: null,
-    failure: null,
-    ...known,
-    state: "waiting",
-    pushedAt: now(),
-  });
-}
+/** How long the look at the git host's branches may take: it must never hold publications. */
+const sweepTimeoutMs = 60_000;
 
 /**
  * Builds `branch`'s newest commit into its preview. Resolves whatever the build's end (a failure
  * is recorded, reported and logged); rejects only when `signal` stops it, the preview then left
  * "building" for the next run.
  */
-export async function deployDraft(branch: string, context: DraftContext): Promise<DraftOutcome> {
+export async function deployDraft(branch: string, context: DraftContext): Promise<void> {
   const { settings, log, report } = context;
   const timeout = AbortSignal.timeout(settings.timeoutMs);
   const signal = AbortSignal.any([context.signal, timeout]);
@@ -74,7 +55,7 @@ export async function deployDraft(branch: string, context: DraftContext): Promis
   const problem = draftBranchProblem(branch);
   if (!previews || problem) {
     log.warn(`preview of ${branch} not built: ${problem ?? "PREVIEW_URL is not set"}`);
-    return { lockHash: context.lockHash };
+    return;
   }
   const name = previewName(branch, settings.secret);
   const origin = previews.origin(name);
@@ -82,10 +63,11 @@ export async function deployDraft(branch: string, context: DraftContext): Promis
   const info: PreviewInfo = {
     name,
     branch,
-    pushedAt: now(),
     live: null,
     failure: null,
     ...stored,
+    // The newest build first in line to stay, beyond DEPLOY_KEEP_PREVIEWS.
+    pushedAt: now(),
     state: "building",
   };
   writePreview(settings.dir, info);
@@ -95,17 +77,22 @@ export async function deployDraft(branch: string, context: DraftContext): Promis
     if (!(await branchExists(copy, branch))) {
       removePreview(settings.dir, name);
       log.info(`preview ${name} removed: ${branch} no longer exists`);
-      return { lockHash: context.lockHash };
+      return;
     }
     const tracking = await copy.fetchBranch(branch);
     target = (await copy.git(["rev-parse", `${tracking}^{commit}`])).trim();
-    if (info.live?.commit === target || info.failure?.commit === target) {
-      writePreview(settings.dir, {
-        ...info,
-        state: info.live?.commit === target ? "live" : "failed",
-      });
-      log.info(`preview of ${branch} ignored: ${target} is already built`);
-      return { lockHash: context.lockHash };
+    const success = {
+      state: "success" as const,
+      targetUrl: origin,
+      description: "Aperçu prêt : la page telle qu'elle sera publiée",
+      context: previewContext,
+    };
+    if (info.live?.commit === target) {
+      writePreview(settings.dir, { ...info, state: "live" });
+      // Told again: the first report may not have reached GitHub.
+      report(target, success);
+      log.info(`preview of ${branch} ignored: ${target} is already served`);
+      return;
     }
     report(target, {
       state: "pending",
@@ -115,9 +102,11 @@ export async function deployDraft(branch: string, context: DraftContext): Promis
     });
     log.info({ branch, preview: name }, `preview of ${target} started`);
     const started = Date.now();
-    const built = await buildInBox(settings, copy, target, {
-      lockHash: context.lockHash,
-      env: { SITE_URL: origin, SITE_PREVIEW_BRANCH: branch },
+    await buildInBox(settings, copy, target, {
+      kind: "preview",
+      // GATSBY_API_URL empty: the preview's form posts to its own origin, which refuses it, never
+      // to an external API that would pass it on to sales.
+      env: { SITE_URL: origin, SITE_PREVIEW_BRANCH: branch, GATSBY_API_URL: "" },
     });
     signal.throwIfAborted();
     try {
@@ -132,13 +121,7 @@ export async function deployDraft(branch: string, context: DraftContext): Promis
       failure: null,
     });
     log.info({ branch, preview: name, ms: Date.now() - started }, `preview of ${target} served`);
-    report(target, {
-      state: "success",
-      targetUrl: origin,
-      description: "Aperçu prêt : la page telle qu'elle sera publiée",
-      context: previewContext,
-    });
-    return { lockHash: built.lockHash };
+    report(target, success);
   } catch (error) {
     if (context.signal.aborted) throw error;
     const clean = (text: string) => redact(text, settings.secrets);
@@ -170,7 +153,7 @@ export async function deployDraft(branch: string, context: DraftContext): Promis
         context: previewContext,
       });
     }
-    return { lockHash: context.lockHash };
+    return;
   }
 }
 
@@ -193,7 +176,10 @@ export async function sweepPreviews(
   const previews = listPreviews(settings.dir);
   if (previews.length === 0) return;
   try {
-    const copy = await openWorkingCopy(settings, signal);
+    const copy = await openWorkingCopy(
+      settings,
+      AbortSignal.any([signal, AbortSignal.timeout(sweepTimeoutMs)]),
+    );
     const listed = await copy.git([
       "ls-remote",
       "--heads",
@@ -215,6 +201,7 @@ export async function sweepPreviews(
         (await copy.succeeds(["merge-base", "--is-ancestor", head, published]));
       if (head === undefined || merged) {
         removePreview(settings.dir, preview.name);
+        await forgetBranch(copy, preview.branch);
         log.info(
           `preview ${preview.name} removed: ${preview.branch} ${merged ? "merged" : "gone"}`,
         );
@@ -229,11 +216,31 @@ export async function sweepPreviews(
   }
 }
 
-/** Removes `branch`'s preview at once (its branch was deleted: the push said so). */
-export function removeDraft(settings: DeploySettings, branch: string, log: LeadLogger): void {
+/**
+ * Forgets a removed draft's branch in the working copy: a later branch named after it
+ * (cms/pages/offres/tarifs after cms/pages/offres) is then fetched without a conflict.
+ */
+async function forgetBranch(copy: WorkingCopy, branch: string): Promise<void> {
+  await copy.git(["update-ref", "-d", `refs/remotes/origin/${branch}`]).catch(() => {});
+}
+
+/** Removes `branch`'s preview (its branch was deleted: the push said so); the caller holds the lock. */
+export async function removeDraft(
+  settings: DeploySettings,
+  branch: string,
+  log: LeadLogger,
+): Promise<void> {
   if (draftBranchProblem(branch)) return;
   const name = previewName(branch, settings.secret);
   if (!readPreview(settings.dir, name)) return;
   removePreview(settings.dir, name);
   log.info(`preview ${name} removed: ${branch} was deleted`);
+  try {
+    await forgetBranch(
+      await openWorkingCopy(settings, AbortSignal.timeout(sweepTimeoutMs)),
+      branch,
+    );
+  } catch {
+    // The working copy is only tidied: the next sweep does it.
+  }
 }

@@ -22,9 +22,9 @@ import { replaceFile } from "./state";
 export interface PreviewInfo {
   name: string;
   branch: string;
-  /** When a push last asked for it: beyond DEPLOY_KEEP_PREVIEWS, the oldest go. */
+  /** When it was last built: beyond DEPLOY_KEEP_PREVIEWS, the oldest go. */
   pushedAt: string;
-  state: "waiting" | "building" | "live" | "failed";
+  state: "building" | "live" | "failed";
   /** The build served, if any. */
   live: { commit: string; builtAt: string } | null;
   /** The last build that failed, until one succeeds. */

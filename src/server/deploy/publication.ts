@@ -93,7 +93,6 @@ export class Publisher {
       );
       const started = Date.now();
       const outcome = await deployCommit(this.settings, request.commit, {
-        lockHash: state.lockHash,
         liveCommit: liveCommit(dir),
         signal: AbortSignal.any([this.stopping, timeout]),
         failedCommit: request.push ? (state.failure?.commit ?? null) : null,
@@ -122,7 +121,6 @@ export class Publisher {
         state: "idle",
         building: null,
         failure: null,
-        lockHash: outcome.lockHash,
         rollback: null,
         serverNotified: serverChanged ? live.serverCode : state.serverNotified,
       });

@@ -51,6 +51,14 @@ export function deployPaths(dir: string) {
     deliveries: join(dir, "deliveries.json"),
     /** The drafts' previews (previews.ts). */
     previews: join(dir, "previews"),
+    /** The drafts waiting for their preview, in push order (preview-deploy.ts). */
+    previewQueue: join(dir, "preview-queue.json"),
+    /** Gatsby's caches of the kind of build not under way (deploy.ts, useCachesOf). */
+    parked: join(dir, "parked"),
+    /** Whose caches the working copy holds: "publication", "preview", or "none". */
+    lineage: join(dir, "lineage"),
+    /** The hash of the lock files installed whole in the working copy. */
+    installedLock: join(dir, "installed-lock"),
   };
 }
 

@@ -12,8 +12,6 @@ export interface DeployState {
   building: { requested: string | null; commit: string | null; since: string } | null;
   /** The last deploy that did not go live (cleared by the next one that does). */
   failure: { commit: string | null; at: string; message: string; problems: string[] } | null;
-  /** The lock files' hash last installed in the working copy. */
-  lockHash: string | null;
   /** The last `npm run site -- rollback`, until a deploy goes live after it. */
   rollback: { by: string; at: string; from: string | null; to: string } | null;
   /** The server code whose change was last emailed about (its hash), so that it is told once. */
@@ -24,7 +22,6 @@ const initial: DeployState = {
   state: "idle",
   building: null,
   failure: null,
-  lockHash: null,
   rollback: null,
   serverNotified: null,
 };

@@ -31,6 +31,9 @@ export interface PreviewsOptions {
 export const previewFormMessage =
   "Ceci est un aperçu du site, non publié : les demandes envoyées ici ne parviennent à personne.";
 
+/** Previews whose file lists stay in memory: DEPLOY_KEEP_PREVIEWS is at most 100. */
+const maxLoaded = 100;
+
 const reading = (method: string) => method === "GET" || method === "HEAD";
 
 export default fp<PreviewsOptions>(
@@ -40,6 +43,8 @@ export default fp<PreviewsOptions>(
     const filesOf = (name: string, id: string) => {
       const known = loaded.get(name);
       if (known?.id === id) return known.files;
+      // Removed previews are forgotten at the latest when the list grows past what is kept.
+      if (loaded.size >= maxLoaded) loaded.clear();
       const files = loadSiteFiles(previewSite(dir, name, id));
       loaded.set(name, { id, files });
       return files;

@@ -1,7 +1,6 @@
 import type { FastifyError, FastifyPluginAsync } from "fastify";
-import { coerce, instance, literal, object, size, string } from "superstruct";
+import { coerce, instance, literal } from "superstruct";
 import type { Deployer } from "../../deploy/deployer";
-import { readPreview } from "../../deploy/previews";
 import { deployStatus, liveCommit, rememberDelivery } from "../../deploy/state";
 import { isAuthentic, readPush, type GitHost } from "../../deploy/push-webhook";
 import type { SuperstructTypes } from "../superstruct-schemas";
@@ -10,9 +9,6 @@ import type { SuperstructTypes } from "../superstruct-schemas";
 // bytes whatever its media type (the signature is over those very bytes) and checked before it
 // is parsed, registered only when deploys are on (src/server/deploy/settings.ts), and
 // the admin's notice (GET /api/deploy/status), which says "off" when they are not.
-
-/** Caddy's question: `?domain=<the host a client asks a certificate for>`. */
-const PreviewHostQuery = object({ domain: size(string(), 1, 253) });
 
 /** The payload's bytes; a post without a body (Fastify gives null) has none, and fails its check. */
 const Payload = coerce(instance(Buffer), literal(null), () => Buffer.alloc(0));
@@ -42,26 +38,6 @@ const deployRoutes: FastifyPluginAsync<DeployRoutesOptions> = async (plugin, { d
       ),
   });
   if (!deployer) return;
-
-  // Caddy's on-demand TLS asks before it gets a certificate for a host under PREVIEW_URL
-  // (ops/Caddyfile): yes for a preview the server has, no for any other name. A guessed name then
-  // gets no certificate at all, and no certificate authority is asked for it.
-  const previews = deployer.settings.previews;
-  if (previews) {
-    app.get(
-      "/api/deploy/preview-host",
-      { schema: { querystring: PreviewHostQuery } },
-      async (request, reply) => {
-        // Caddy names the host alone; a preview's origin may have a port (on a workstation).
-        const { port } = new URL(previews.origin("x"));
-        const name = previews.nameOf(
-          port ? `${request.query.domain}:${port}` : request.query.domain,
-        );
-        const known = name !== null && readPreview(deployer.settings.dir, name) !== null;
-        return reply.sendJson(known ? 200 : 404, { preview: known });
-      },
-    );
-  }
 
   // GitHub posts JSON or a form, GitLab JSON: any media type, read as bytes up to the limit.
   app.removeAllContentTypeParsers();
@@ -110,8 +86,7 @@ const deployRoutes: FastifyPluginAsync<DeployRoutesOptions> = async (plugin, { d
         if (verdict.draft) {
           const { branch, deleted } = verdict.draft;
           if (deleted) {
-            // Waits for the deploy lock, which a build may hold for minutes: not the answer.
-            void deployer.dropDraft(branch);
+            deployer.dropDraft(branch);
             return send(202, { message: "the preview of the deleted branch is removed" });
           }
           const how = deployer.requestDraft(branch);
