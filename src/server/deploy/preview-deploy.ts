@@ -210,9 +210,13 @@ export async function sweepPreviews(
   } catch (error) {
     log.warn(`previews not swept: ${redact(oneLine(error), settings.secrets)}`);
   }
-  for (const preview of previewsBeyond(settings.dir, settings.previews?.keep ?? 10)) {
-    removePreview(settings.dir, preview.name);
-    log.info(`preview ${preview.name} removed: beyond DEPLOY_KEEP_PREVIEWS`);
+  try {
+    for (const preview of previewsBeyond(settings.dir, settings.previews?.keep ?? 10)) {
+      removePreview(settings.dir, preview.name);
+      log.info(`preview ${preview.name} removed: beyond DEPLOY_KEEP_PREVIEWS`);
+    }
+  } catch (error) {
+    log.warn(`previews beyond DEPLOY_KEEP_PREVIEWS not removed: ${oneLine(error)}`);
   }
 }
 
