@@ -7,7 +7,9 @@ import { setTimeout as sleep } from "node:timers/promises";
 // - docs.github.com/rest/commits/statuses: « Create a commit status » (POST …/statuses/{sha}; state
 //   error, failure, pending or success; context "default" if absent; 201 shaped as the example
 //   response, with a Location) and « List commit statuses for a reference » (GET …/commits/{ref}/
-//   statuses or legacy …/statuses/{ref}: « reverse chronological order », per_page 30, ≤ 100);
+//   statuses or legacy …/statuses/{ref}: « reverse chronological order », per_page 30, ≤ 100)
+//   and « Get the combined status for a specific reference » (GET …/commits/{ref}/status: the
+//   latest status of each context; failure if one failed, success if all did, else pending);
 // - docs.github.com/rest/authentication/authenticating-to-the-rest-api: « Bearer » or « token »;
 //   invalid credentials are a 401; GitHub Enterprise Server's API is at http(s)://HOSTNAME/api/v3;
 // - docs.github.com/rest/about-the-rest-api/api-versions: the X-GitHub-Api-Version header, recorded;
@@ -118,8 +120,11 @@ export async function startGitHubStatuses(options: GitHubStatusesOptions) {
     const { pathname, searchParams } = new URL(req.url ?? "/", url);
     const route = pathname.startsWith(`${prefix}/`) ? pathname.slice(prefix.length) : "";
     const match =
-      /^\/repos\/([^/]+)\/([^/]+)\/(?:commits\/([^/]+)\/statuses|statuses\/([^/]+))$/.exec(route);
-    const creating = req.method === "POST" && match?.[4] !== undefined;
+      /^\/repos\/([^/]+)\/([^/]+)\/(?:commits\/([^/]+)\/(statuses|status)|statuses\/([^/]+))$/.exec(
+        route,
+      );
+    const creating = req.method === "POST" && match?.[5] !== undefined;
+    const combined = match?.[4] === "status";
     if (!match || !(creating || req.method === "GET")) return fail(res, 404, "Not Found");
     const raw = creating ? await readBody(req) : "";
     if (raw === undefined) return fail(res, 413, "Payload Too Large");
@@ -129,10 +134,37 @@ export async function startGitHubStatuses(options: GitHubStatusesOptions) {
     if (token === undefined) return fail(res, 401, "Requires authentication", docs);
     const permission = Object.hasOwn(options.tokens, token) ? options.tokens[token] : undefined;
     if (permission === undefined) return fail(res, 401, "Bad credentials");
-    const [, owner = "", repo = "", ref = match[4] ?? ""] = match;
+    const [, owner = "", repo = "", commitRef, , statusesRef] = match;
+    const ref = commitRef ?? statusesRef ?? "";
     // Owner and repository names are not case sensitive (the endpoints' path parameters).
     if (`${owner}/${repo}`.toLowerCase() !== options.repository.toLowerCase())
       return fail(res, 404, "Not Found", docs);
+    if (combined) {
+      // « Get the combined status for a specific reference », what Decap's editorial workflow
+      // reads for a draft's head: the latest status of each context, and their overall state.
+      const latest = new Map<string, { state: string }>();
+      for (const { sha, json } of [...created].reverse()) {
+        const status = json as { context: string; state: string };
+        if (sha === ref.toLowerCase() && !latest.has(status.context))
+          latest.set(status.context, status);
+      }
+      const states = [...latest.values()].map((status) => status.state);
+      const state = states.some((one) => one === "failure" || one === "error")
+        ? "failure"
+        : states.length > 0 && states.every((one) => one === "success")
+          ? "success"
+          : "pending";
+      const repository = { full_name: options.repository };
+      const commitUrl = `${apiRoot}/repos/${options.repository}/commits/${ref}`;
+      const statusesOf = [...latest.values()];
+      const body = { state, statuses: statusesOf, sha: ref, total_count: statusesOf.length };
+      return send(res, 200, {
+        ...body,
+        repository,
+        commit_url: commitUrl,
+        url: `${commitUrl}/status`,
+      });
+    }
     if (!creating) {
       const perPage = Math.min(Math.max(Number(searchParams.get("per_page")) || 30, 1), 100);
       const page = Math.max(Number(searchParams.get("page")) || 1, 1);

@@ -104,6 +104,16 @@ test("a draft pushed: pending, then success linking to its origin, which serves 
     ["success", "deploy/apercu", origin],
   ]);
   expect(told[0]!.authorization).toBe(`Bearer ${settings.statuses.token}`);
+  // What the admin reads for the draft's head, as Decap does (its preview_context).
+  const combined = (await (
+    await fetch(`${settings.statuses.apiRoot}/repos/hestia/site/commits/${commit}/status`, {
+      headers: { authorization: `Bearer ${settings.statuses.token}` },
+    })
+  ).json()) as { state: string; statuses: { context: string; target_url: string }[] };
+  expect(combined.state).toBe("success");
+  expect(combined.statuses.find((status) => status.context === "deploy/apercu")?.target_url).toBe(
+    origin,
+  );
 
   const preview = await get(hostOf(branch));
   expect(preview.statusCode).toBe(200);
