@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { oneLine } from "../one-line";
 
 // How a deploy runs a program: no shell (the only value from a webhook among the arguments is a
 // commit id of forty hex digits), its own process group, and killed with everything it started
@@ -18,6 +19,21 @@ export class DeployFailure extends Error {
     super(message);
     this.name = "DeployFailure";
   }
+}
+
+/**
+ * What stopped a deploy or a preview, as a DeployFailure: its time limit (DEPLOY_TIMEOUT_MINUTES)
+ * when `timedOut`, a failure as `run` reports it, or anything else in one line.
+ */
+export function asDeployFailure(error: unknown, timedOut: boolean, timeoutMs: number) {
+  if (timedOut) {
+    return new DeployFailure(
+      `la construction a dépassé ${Math.round(timeoutMs / 60_000)} minute(s) (DEPLOY_TIMEOUT_MINUTES) : elle a été arrêtée`,
+      [],
+      [],
+    );
+  }
+  return error instanceof DeployFailure ? error : new DeployFailure(oneLine(error), [], []);
 }
 
 const tailLines = 40;

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { oneLine } from "../one-line";
 import { commitStatuses, noReports, type ReportStatus } from "./commit-status";
 import { waitForDeployLock } from "./lock";
@@ -6,10 +6,10 @@ import { deployDraft, removeDraft, sweepPreviews } from "./preview-deploy";
 import { listPreviews } from "./previews";
 import { Publisher, type DeployerOptions, type DeployRequest } from "./publication";
 import { redact } from "./redact";
-import { sandboxProblem } from "./sandbox";
 import { deployPaths } from "./releases";
+import { sandboxProblem } from "./sandbox";
 import type { DeploySettings } from "./settings";
-import { readDeployState, replaceFile } from "./state";
+import { readDeployState, readTextList, replaceFile } from "./state";
 
 export type { DeployerOptions, DeployRequest, FailureNotice } from "./publication";
 
@@ -17,23 +17,13 @@ export type { DeployerOptions, DeployRequest, FailureNotice } from "./publicatio
 // more deploy, of the branch's newest commit. The drafts' previews (preview-deploy.ts) wait
 // behind: one after another, each of its branch's newest commit, and a publication that arrives
 // while one builds stops it and goes first (the draft is built again after). Across processes
-// (the server and `npm run site`), the deploy lock (lock.ts) lets one run and the other wait for it. What it is doing is kept in
-// the state (state.ts), written only while the lock is held. Every text it keeps, logs or emails
-// goes through redact.ts first.
+// (the server and `npm run site`), the deploy lock (lock.ts) lets one run and the other wait for
+// it. What it is doing is kept in the state (state.ts), written only while the lock is held.
+// Every text it keeps, logs or emails goes through redact.ts first.
 
 /** Why a draft's build was stopped: a publication goes first, or the branch is gone. */
 const publicationFirst = new Error("a publication goes first");
 const branchDeleted = new Error("the branch was deleted");
-
-/** The drafts a previous process left waiting (Deployer.saveQueue). */
-function readQueue(dir: string): string[] {
-  try {
-    const stored: unknown = JSON.parse(readFileSync(deployPaths(dir).previewQueue, "utf8"));
-    return Array.isArray(stored) ? stored.filter((item) => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
-}
 
 export class Deployer {
   private running: Promise<void> | null = null;
@@ -137,7 +127,10 @@ export class Deployer {
     const cutShort = listPreviews(this.settings.dir).flatMap((preview) =>
       preview.state === "building" ? [preview.branch] : [],
     );
-    for (const branch of new Set([...cutShort, ...readQueue(this.settings.dir)])) {
+    for (const branch of new Set([
+      ...cutShort,
+      ...readTextList(deployPaths(this.settings.dir).previewQueue),
+    ])) {
       this.options.log.warn(`preview of ${branch} was cut short or waiting: build it`);
       this.requestDraft(branch);
     }

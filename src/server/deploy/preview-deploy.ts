@@ -1,7 +1,7 @@
 import { previewStatusContext } from "../../shared/deploy-statuses";
 import type { LeadLogger } from "../log/logger";
 import { oneLine } from "../one-line";
-import { DeployFailure } from "./command";
+import { asDeployFailure } from "./command";
 import type { ReportStatus } from "./commit-status";
 import { buildInBox, openWorkingCopy, type WorkingCopy } from "./deploy";
 import { draftBranchPrefix, draftBranchProblem, previewName } from "./preview-names";
@@ -23,9 +23,6 @@ import type { DeploySettings } from "./settings";
 // served (previews.ts). Each step is told to GitHub as a commit status (commit-status.ts), in
 // French, for the admin. Previews whose branch is gone or merged, and the oldest beyond
 // DEPLOY_KEEP_PREVIEWS, are removed (sweepPreviews).
-
-/** The status context of a draft's preview, the admin's preview_context. */
-const previewContext = previewStatusContext;
 
 /** The page a failed preview's status links to, on the preview's own origin. */
 export const failurePagePath = "/_apercu/echec";
@@ -71,9 +68,9 @@ export async function deployDraft(branch: string, context: DraftContext): Promis
     state: "building",
   };
   writePreview(settings.dir, info);
-  const copy = await openWorkingCopy(settings, signal);
   let target: string | null = null;
   try {
+    const copy = await openWorkingCopy(settings, signal);
     if (!(await branchExists(copy, branch))) {
       removePreview(settings.dir, name);
       log.info(`preview ${name} removed: ${branch} no longer exists`);
@@ -85,7 +82,7 @@ export async function deployDraft(branch: string, context: DraftContext): Promis
       state: "success" as const,
       targetUrl: origin,
       description: "Aperçu prêt : la page telle qu'elle sera publiée",
-      context: previewContext,
+      context: previewStatusContext,
     };
     if (info.live?.commit === target) {
       writePreview(settings.dir, { ...info, state: "live" });
@@ -98,7 +95,7 @@ export async function deployDraft(branch: string, context: DraftContext): Promis
       state: "pending",
       targetUrl: origin,
       description: "Construction de l'aperçu en cours",
-      context: previewContext,
+      context: previewStatusContext,
     });
     log.info({ branch, preview: name }, `preview of ${target} started`);
     const started = Date.now();
@@ -109,11 +106,8 @@ export async function deployDraft(branch: string, context: DraftContext): Promis
       env: { SITE_URL: origin, SITE_PREVIEW_BRANCH: branch, GATSBY_API_URL: "" },
     });
     signal.throwIfAborted();
-    try {
-      addPreviewBuild(settings.dir, name, copy.work, target);
-    } catch (error) {
-      throw new DeployFailure(oneLine(error), [], []);
-    }
+    // A copy that fails (too large, no public/) is told as the build's failure, below.
+    addPreviewBuild(settings.dir, name, copy.work, target);
     writePreview(settings.dir, {
       ...info,
       state: "live",
@@ -125,15 +119,7 @@ export async function deployDraft(branch: string, context: DraftContext): Promis
   } catch (error) {
     if (context.signal.aborted) throw error;
     const clean = (text: string) => redact(text, settings.secrets);
-    const failure = timeout.aborted
-      ? new DeployFailure(
-          `la construction a dépassé ${Math.round(settings.timeoutMs / 60_000)} minute(s) : elle a été arrêtée`,
-          [],
-          [],
-        )
-      : error instanceof DeployFailure
-        ? error
-        : new DeployFailure(oneLine(error), [], []);
+    const failure = asDeployFailure(error, timeout.aborted, settings.timeoutMs);
     const problems = failure.contentProblems.map(clean);
     const message = clean(failure.message);
     writePreview(settings.dir, {
@@ -150,10 +136,9 @@ export async function deployDraft(branch: string, context: DraftContext): Promis
         state: "failure",
         targetUrl: `${origin}${failurePagePath}`,
         description: problems[0] ?? message,
-        context: previewContext,
+        context: previewStatusContext,
       });
     }
-    return;
   }
 }
 

@@ -1,6 +1,6 @@
 import type { LeadLogger } from "../log/logger";
 import { oneLine } from "../one-line";
-import { DeployFailure } from "./command";
+import { asDeployFailure, DeployFailure } from "./command";
 import { publicationStatus, type ReportStatus } from "./commit-status";
 import { deployCommit, type DeployTarget } from "./deploy";
 import { waitForDeployLock } from "./lock";
@@ -150,16 +150,7 @@ export class Publisher {
         log.warn(`deploy of ${request.commit ?? "the branch"} stopped with the server`);
         return;
       }
-      const failure = timeout.aborted
-        ? new DeployFailure(
-            `la construction a dépassé ${Math.round(timeoutMs / 60_000)} minute(s) (DEPLOY_TIMEOUT_MINUTES) : elle a été arrêtée`,
-            [],
-            [],
-          )
-        : error instanceof DeployFailure
-          ? error
-          : new DeployFailure(oneLine(error), [], []);
-      this.fail(request, target, failure);
+      this.fail(request, target, asDeployFailure(error, timeout.aborted, timeoutMs));
     } finally {
       release();
     }

@@ -45,6 +45,16 @@ export function writeDeployState(dir: string, state: DeployState): void {
   replaceFile(deployPaths(dir).state, `${JSON.stringify(state, null, 2)}\n`);
 }
 
+/** A JSON list of texts kept under DEPLOY_DIR, or none when it is missing or unreadable. */
+export function readTextList(file: string): string[] {
+  try {
+    const stored: unknown = JSON.parse(readFileSync(file, "utf8"));
+    return Array.isArray(stored) ? stored.filter((item) => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
 /** How many push deliveries are remembered, so that one sent again deploys nothing. */
 const rememberedDeliveries = 1000;
 
@@ -54,13 +64,7 @@ const rememberedDeliveries = 1000;
  */
 export function rememberDelivery(dir: string, id: string): boolean {
   const { deliveries: file } = deployPaths(dir);
-  let seen: string[] = [];
-  try {
-    const stored: unknown = JSON.parse(readFileSync(file, "utf8"));
-    if (Array.isArray(stored)) seen = stored.filter((item) => typeof item === "string");
-  } catch {
-    // None yet.
-  }
+  const seen = readTextList(file);
   if (seen.includes(id)) return false;
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const kept = [...seen, id].slice(-rememberedDeliveries);

@@ -11,7 +11,7 @@ import {
   previewFailed,
 } from "../previews/preview-pages";
 import { loadSiteFiles, type SiteFiles } from "../site-files";
-import { sendFrom, urlPathOf } from "./site";
+import { messages, sendFrom, sendNotFound, urlPathOf } from "./site";
 
 // The drafts' previews (src/server/deploy/preview-deploy.ts), each on its own origin: PREVIEW_URL
 // with the preview's name in the host. A request to such a host is answered from that preview's
@@ -63,7 +63,7 @@ export default fp<PreviewsOptions>(
       if (!reading(request.method)) {
         return reply
           .header("allow", "GET, HEAD")
-          .sendJson(405, { messageText: "Méthode non autorisée" } satisfies ErrorBody);
+          .sendJson(405, { messageText: messages.methodNotAllowed } satisfies ErrorBody);
       }
       const preview = readPreview(dir, name);
       if (!preview) {
@@ -83,10 +83,7 @@ export default fp<PreviewsOptions>(
       const files = filesOf(name, id);
       // The admin signs in on the published site only.
       if (path === "/admin" || path.startsWith("/admin/")) {
-        return reply
-          .withHostHeaders("/404.html", files)
-          .code(404)
-          .sendFile("/404.html", files.root);
+        return sendNotFound(reply, files);
       }
       return sendFrom(request, reply, files);
     });

@@ -26,7 +26,8 @@ export interface SitePluginOptions {
   site: SiteSource;
 }
 
-const messages = {
+/** What the server's own refusals say. */
+export const messages = {
   notFound: "Ressource introuvable",
   methodNotAllowed: "Méthode non autorisée",
   badRequest: "Requête invalide",
@@ -74,6 +75,10 @@ const wantsSlash = (files: SiteFiles, urlPath: string, file: string) =>
   !urlPath.endsWith("/") &&
   !files.routes.has(urlPath);
 
+/** One built site's 404 page, with its headers. */
+export const sendNotFound = (reply: FastifyReply, files: SiteFiles) =>
+  reply.withHostHeaders(rulesPath("404.html"), files).code(404).sendFile("/404.html", files.root);
+
 /**
  * Answers a GET or HEAD from one built site (`files`): its file for the path with that file's
  * headers, the slash its folders need, or its 404 page.
@@ -81,12 +86,7 @@ const wantsSlash = (files: SiteFiles, urlPath: string, file: string) =>
 export function sendFrom(request: FastifyRequest, reply: FastifyReply, files: SiteFiles) {
   const urlPath = urlPathOf(request.url);
   const file = urlPath === undefined ? undefined : resolveFile(files.files, urlPath);
-  if (file === undefined || urlPath === undefined) {
-    return reply
-      .withHostHeaders(rulesPath("404.html"), files)
-      .code(404)
-      .sendFile("/404.html", files.root);
-  }
+  if (file === undefined || urlPath === undefined) return sendNotFound(reply, files);
   if (wantsSlash(files, urlPath, file)) {
     const queryAt = request.url.indexOf("?");
     const query = queryAt === -1 ? "" : request.url.slice(queryAt);
@@ -146,10 +146,7 @@ export default fp<SitePluginOptions>(
     };
 
     const sendNotFoundPage = (reply: FastifyReply, files = site.current()) =>
-      reply
-        .withHostHeaders(rulesPath("404.html"), files)
-        .code(404)
-        .sendFile("/404.html", files.root);
+      sendNotFound(reply, files);
 
     // The sendFile decorator only (serve: false): which file answers which path is decided below,
     // from the list of built files, never by a look at the disk with a path a client chose.
