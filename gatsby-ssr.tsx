@@ -34,8 +34,9 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
       type="image/png"
       sizes={`${favicon.size}x${favicon.size}`}
     />,
-    // Every page's French text is in this file: fetched with the HTML, not once the styles are
-    // parsed, it is there for the first paint (see src/styles/fonts.css).
+    // Every page's French text is in this file. Preloaded only without JavaScript: the page's
+    // inline script fetches it after the first paint on a first visit, from this element's
+    // address (src/islands/font-after-paint.ts, src/styles/fonts.css).
     <link
       key="font"
       rel="preload"
@@ -43,6 +44,7 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
       as="font"
       type="font/woff2"
       crossOrigin="anonymous"
+      media="(scripting: none)"
     />,
   ]);
   const helmet = helmetContexts.get(pathname)?.helmet;
