@@ -57,6 +57,15 @@ export const schema = type({
   DEPLOY_KEEP_RELEASES: variable("un nombre entier de versions, de 2 à 50", wholeNumber(2, 50)),
   DEPLOY_TIMEOUT_MINUTES: variable("un nombre entier de minutes, de 1 à 240", wholeNumber(1, 240)),
   DEPLOY_KEEP_PREVIEWS: variable("un nombre entier d'aperçus, de 1 à 100", wholeNumber(1, 100)),
+  // Each build's ceilings (src/server/deploy/ceilings.ts): the site's build peaks near 1.5 GB.
+  DEPLOY_BUILD_MEMORY_MB: variable(
+    "un nombre entier de mégaoctets, de 512 à 65536",
+    wholeNumber(512, 65_536),
+  ),
+  DEPLOY_BUILD_TASKS: variable(
+    "un nombre entier de processus et fils d'exécution, de 64 à 32768",
+    wholeNumber(64, 32_768),
+  ),
   // The drafts' previews (src/server/deploy/preview-names.ts): one origin each, {name} in the host.
   PREVIEW_URL: variable(
     "une adresse http(s) sans chemin dont l'hôte contient {name}, par exemple https://{name}.apercu.exemple.fr",

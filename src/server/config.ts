@@ -1,7 +1,12 @@
 import { cmsAuthSettings, type CmsAuthSettings } from "./cms-auth/settings";
 import { gitHubApiRoot } from "../shared/github-url";
 import { secretTexts } from "./deploy/redact";
-import { buildEnvironment, deployProblems, type DeploySettings } from "./deploy/settings";
+import {
+  buildEnvironment,
+  deployProblems,
+  hostEnvironment,
+  type DeploySettings,
+} from "./deploy/settings";
 import { resolve } from "node:path";
 import { validate } from "superstruct";
 import { schema, type LogLevel } from "./config-schema";
@@ -239,6 +244,11 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
               hidden: [databaseDir, backupDir, deployDir, process.cwd()],
               nodePath: process.execPath,
             },
+            ceilings: {
+              tasks: values.DEPLOY_BUILD_TASKS ?? 1024,
+              memoryBytes: (values.DEPLOY_BUILD_MEMORY_MB ?? 3072) * 1024 ** 2,
+            },
+            hostEnv: hostEnvironment(env),
             buildEnv: buildEnvironment(env),
             previews: values.PREVIEW_URL
               ? { ...values.PREVIEW_URL, keep: values.DEPLOY_KEEP_PREVIEWS ?? 10 }

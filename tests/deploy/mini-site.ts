@@ -3,7 +3,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gitAs } from "./editor";
-import { buildEnvironment, type DeploySettings } from "../../src/server/deploy/settings";
+import {
+  buildEnvironment,
+  hostEnvironment,
+  type DeploySettings,
+} from "../../src/server/deploy/settings";
 
 // A site of a few files whose build takes a second, in a bare repository on disk that stands for
 // the git host, with an editor's clone that commits and pushes to it: what the deployer's tests
@@ -67,12 +71,8 @@ export function createMiniSite(prefix: string) {
   mkdirSync(editor);
   git("init", "--quiet", "--initial-branch=main");
   git("remote", "add", "origin", remote);
-  // One dependency (a folder of the repository), so that `npm ci` has a tree to install, and one
+  // One dependency of the registry's, so that `npm ci` has a tree to fetch and install, and one
   // development dependency, which the server's working copy goes without.
-  for (const name of ["figures", "test-tools"]) {
-    mkdirSync(join(editor, name));
-    writeFileSync(join(editor, name, "package.json"), JSON.stringify({ name, version: "1.0.0" }));
-  }
   writeFileSync(
     join(editor, "package.json"),
     JSON.stringify({
@@ -80,8 +80,8 @@ export function createMiniSite(prefix: string) {
       version: "1.0.0",
       private: true,
       scripts: { build: "node build.mjs" },
-      dependencies: { figures: "file:./figures" },
-      devDependencies: { "test-tools": "file:./test-tools" },
+      dependencies: { "is-number": "7.0.0" },
+      devDependencies: { ms: "2.1.3" },
     }),
   );
   lock();
@@ -107,6 +107,9 @@ export function createMiniSite(prefix: string) {
     secrets: [],
     minFreeBytes: 64 * 1024 ** 2,
     box: { hidden: [], nodePath: process.execPath },
+    // Far below the defaults, far above what this site's build takes.
+    ceilings: { tasks: 256, memoryBytes: 768 * 1024 ** 2 },
+    hostEnv: hostEnvironment(process.env),
     buildEnv: buildEnvironment(process.env),
     previews: null,
     statuses: null,

@@ -3,7 +3,7 @@ import type { LeadLogger } from "../log/logger";
 import { oneLine } from "../one-line";
 import { asDeployFailure } from "./command";
 import type { ReportStatus } from "./commit-status";
-import { buildInBox, openWorkingCopy, type WorkingCopy } from "./deploy";
+import { buildInBox } from "./box-build";
 import { draftBranchPrefix, draftBranchProblem, previewName } from "./preview-names";
 import {
   addPreviewBuild,
@@ -16,9 +16,10 @@ import {
 } from "./previews";
 import { redact } from "./redact";
 import type { DeploySettings } from "./settings";
+import { openWorkingCopy, type WorkingCopy } from "./working-copy";
 
-// One draft's preview, built as a publication is (the same working copy, box and strict content
-// check) with the preview's own SITE_URL and SITE_PREVIEW_BRANCH, which the site reads to show
+// One draft's preview, built as a publication is (the same box, ceilings and strict content
+// check, in the drafts' own working copy) with the preview's own SITE_URL and SITE_PREVIEW_BRANCH, which the site reads to show
 // its banner and tell search engines to stay away; then copied into the preview's folder and
 // served (previews.ts). Each step is told to GitHub as a commit status (commit-status.ts), in
 // French, for the admin. Previews whose branch is gone or merged, and the oldest beyond
@@ -70,7 +71,7 @@ export async function deployDraft(branch: string, context: DraftContext): Promis
   writePreview(settings.dir, info);
   let target: string | null = null;
   try {
-    const copy = await openWorkingCopy(settings, signal);
+    const copy = await openWorkingCopy(settings, signal, "preview");
     if (!(await branchExists(copy, branch))) {
       removePreview(settings.dir, name);
       log.info(`preview ${name} removed: ${branch} no longer exists`);
@@ -100,7 +101,6 @@ export async function deployDraft(branch: string, context: DraftContext): Promis
     log.info({ branch, preview: name }, `preview of ${target} started`);
     const started = Date.now();
     await buildInBox(settings, copy, target, {
-      kind: "preview",
       // GATSBY_API_URL empty: the preview's form posts to its own origin, which refuses it, never
       // to an external API that would pass it on to sales.
       env: { SITE_URL: origin, SITE_PREVIEW_BRANCH: branch, GATSBY_API_URL: "" },
@@ -161,10 +161,11 @@ export async function sweepPreviews(
   const previews = listPreviews(settings.dir);
   if (previews.length === 0) return;
   try {
-    const copy = await openWorkingCopy(
-      settings,
-      AbortSignal.any([signal, AbortSignal.timeout(sweepTimeoutMs)]),
-    );
+    const sweepSignal = AbortSignal.any([signal, AbortSignal.timeout(sweepTimeoutMs)]);
+    // The published branch as last fetched is the publications' copy's; the drafts' branches are
+    // fetched into the drafts' copy.
+    const copy = await openWorkingCopy(settings, sweepSignal, "publication");
+    const drafts = await openWorkingCopy(settings, sweepSignal, "preview");
     const listed = await copy.git([
       "ls-remote",
       "--heads",
@@ -186,7 +187,7 @@ export async function sweepPreviews(
         (await copy.succeeds(["merge-base", "--is-ancestor", head, published]));
       if (head === undefined || merged) {
         removePreview(settings.dir, preview.name);
-        await forgetBranch(copy, preview.branch);
+        await forgetBranch(drafts, preview.branch);
         log.info(
           `preview ${preview.name} removed: ${preview.branch} ${merged ? "merged" : "gone"}`,
         );
@@ -226,7 +227,7 @@ export async function removeDraft(
   log.info(`preview ${name} removed: ${branch} was deleted`);
   try {
     await forgetBranch(
-      await openWorkingCopy(settings, AbortSignal.timeout(sweepTimeoutMs)),
+      await openWorkingCopy(settings, AbortSignal.timeout(sweepTimeoutMs), "preview"),
       branch,
     );
   } catch {

@@ -1,3 +1,4 @@
+import type { CeilingSettings } from "./ceilings";
 import type { PreviewPattern } from "./preview-names";
 import type { BoxSettings } from "./sandbox";
 
@@ -31,9 +32,16 @@ export interface DeploySettings {
   minFreeBytes: number;
   /** What the build box must also hide: the lead database, the server's own folder. */
   box: BoxSettings;
+  /** DEPLOY_BUILD_TASKS and DEPLOY_BUILD_MEMORY_MB: what one build may use (ceilings.ts). */
+  ceilings: CeilingSettings;
   /**
-   * The environment git and the build run in (buildEnvironment): the build's own variables and
-   * what git, npm and Node need from the server's, with CONTENT_STRICT=1.
+   * The environment of the server's own tools, outside the box: git (its remote's credentials,
+   * SSH, proxies) and npm's download (the server's registry settings). See hostEnvironment.
+   */
+  hostEnv: Record<string, string>;
+  /**
+   * The environment the build runs in (buildEnvironment): the build's own variables alone, with
+   * CONTENT_STRICT=1.
    */
   buildEnv: Record<string, string>;
   /** PREVIEW_URL and DEPLOY_KEEP_PREVIEWS (10 by default): the drafts' previews; null: none. */
@@ -54,36 +62,55 @@ export interface CommitStatusSettings {
 }
 
 /**
- * What passes from the server's environment to a deploy's git and build: the variables a build
- * reads (docs/configuration.md, "Build" and "Content admin") and what git, npm and Node need to
- * run. Nothing else: not the server's secrets (the build runs the repository's code, and Gatsby
- * compiles every variable it is given into its Functions), nor its run-time settings, nor what
- * the shell or npm set for themselves (npm_config_local_prefix would send the working copy's
- * `npm ci` to the server's folder). So a build sees the same variables whoever starts it, the
- * server on a push or an operator's `npm run site -- deploy`, and Gatsby's caches, keyed on
- * them, stay warm from one to the next.
+ * What passes from the server's environment to a deploy's build, in the box: the variables a build
+ * reads (docs/configuration.md, "Build" and "Content admin") and the locale. Nothing else: not
+ * the server's secrets (the build runs the repository's code, and Gatsby compiles every variable
+ * it is given into its Functions), nor what git or npm need to reach a host (a proxy's password,
+ * an SSH agent or command: the box has no network to use them on), nor the server's run-time
+ * settings, nor what the shell or npm set for themselves. So a build sees the same variables
+ * whoever starts it, the server on a push or an operator's `npm run site -- deploy`, and Gatsby's
+ * caches, keyed on them, stay warm from one to the next.
  */
 const passedToBuild = [
-  /^(PATH|HOME|USER|LOGNAME|LANG|LANGUAGE|TZ|TMPDIR)$/,
+  /^(PATH|LANG|LANGUAGE|TZ)$/,
   /^LC_[A-Z]+$/,
-  /^(HTTPS?_PROXY|NO_PROXY|https?_proxy|no_proxy)$/,
-  /^NODE_(OPTIONS|EXTRA_CA_CERTS)$/,
-  /^(GIT_SSH|GIT_SSH_COMMAND|GIT_SSL_CAINFO|SSH_AUTH_SOCK)$/,
   /^(SITE_URL|CMS_BACKEND|CMS_REPO|CMS_BRANCH|CMS_GITHUB_URL|CMS_AUTH_URL|CMS_APP_ID|CMS_PORT)$/,
   /^GATSBY_/,
 ];
 
+/**
+ * What passes to the server's own tools, which run outside the box and reach the network: git's
+ * fetch (the remote's SSH key or agent, its certificate, a proxy) and npm's download (the server's
+ * registry settings, npm_config_*, but npm's own note of the folder it was started in).
+ */
+const passedToHostTools = [
+  /^(PATH|HOME|USER|LOGNAME|LANG|LANGUAGE|TZ|TMPDIR)$/,
+  /^LC_[A-Z]+$/,
+  /^(HTTPS?_PROXY|NO_PROXY|https?_proxy|no_proxy)$/,
+  /^NODE_EXTRA_CA_CERTS$/,
+  /^(GIT_SSH|GIT_SSH_COMMAND|GIT_SSL_CAINFO|SSH_AUTH_SOCK)$/,
+  /^npm_config_(?!(local_)?prefix$)\w+$/i,
+];
+
+const kept = (env: Readonly<Record<string, string | undefined>>, patterns: RegExp[]) =>
+  Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] =>
+        entry[1] !== undefined && patterns.some((pattern) => pattern.test(entry[0])),
+    ),
+  );
+
 export function buildEnvironment(env: Readonly<Record<string, string | undefined>>) {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(env)) {
-    if (value !== undefined && passedToBuild.some((pattern) => pattern.test(name))) {
-      kept[name] = value;
-    }
-  }
   return {
-    ...kept,
+    ...kept(env, passedToBuild),
     CONTENT_STRICT: "1",
     GATSBY_TELEMETRY_DISABLED: "1",
+  };
+}
+
+export function hostEnvironment(env: Readonly<Record<string, string | undefined>>) {
+  return {
+    ...kept(env, passedToHostTools),
     // A fetch that needs a password fails at once rather than wait for someone to type it.
     GIT_TERMINAL_PROMPT: "0",
   };

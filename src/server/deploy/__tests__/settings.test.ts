@@ -97,11 +97,46 @@ test("a deploy's build gets the build's variables, never the server's secrets, a
     npm_lifecycle_event: "site",
   }).deploy?.buildEnv;
 
+  const { HOME, GIT_SSH_COMMAND, ...forTheBuild } = shared;
   expect(byTheServer).toEqual({
-    ...shared,
+    ...forTheBuild,
     CONTENT_STRICT: "1",
     GATSBY_TELEMETRY_DISABLED: "1",
-    GIT_TERMINAL_PROMPT: "0",
   });
   expect(byHand).toEqual(byTheServer);
+  // git and npm's download, outside the box, get what reaches the git host and the registry.
+  const serverTools = readServerConfig({ ...shared, ...deploy }).deploy?.hostEnv;
+  expect(serverTools).toMatchObject({ HOME, GIT_SSH_COMMAND, GIT_TERMINAL_PROMPT: "0" });
+});
+
+test("no proxy credential, agent socket, SSH command or npm setting reaches the build", () => {
+  const env = {
+    PATH: "/usr/bin",
+    DEPLOY_GIT_URL: "git@github.com:hestia/site.git",
+    DEPLOY_WEBHOOK_SECRET: "0123456789abcdef0123",
+    CMS_REPO: "hestia/site",
+    HTTPS_PROXY: "http://site:motdepasse@proxy.example.fr:3128",
+    http_proxy: "http://site:motdepasse@proxy.example.fr:3128",
+    SSH_AUTH_SOCK: "/run/user/1000/ssh-agent.sock",
+    GIT_SSH: "/usr/local/bin/ssh-wrapper",
+    GIT_SSH_COMMAND: "ssh -i /srv/site/.ssh/deploy",
+    NODE_OPTIONS: "--require /srv/site/preload.js",
+    npm_config_registry: "https://npm.example.fr/",
+    npm_config__authToken: "npm_secret",
+    npm_config_local_prefix: "/srv/site",
+  };
+  const deploy = readServerConfig(env).deploy!;
+  expect(Object.keys(deploy.buildEnv).sort()).toEqual([
+    "CMS_REPO",
+    "CONTENT_STRICT",
+    "GATSBY_TELEMETRY_DISABLED",
+    "PATH",
+  ]);
+  expect(deploy.hostEnv).toMatchObject({
+    HTTPS_PROXY: env.HTTPS_PROXY,
+    SSH_AUTH_SOCK: env.SSH_AUTH_SOCK,
+    npm_config_registry: env.npm_config_registry,
+  });
+  expect(deploy.hostEnv).not.toHaveProperty("npm_config_local_prefix");
+  expect(deploy.hostEnv).not.toHaveProperty("NODE_OPTIONS");
 });

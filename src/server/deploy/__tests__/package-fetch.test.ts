@@ -1,0 +1,153 @@
+/** @jest-environment node */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { lockedPackages } from "../package-fetch";
+
+// What a lock file may ask the server to fetch before a build (package-fetch.ts): names and
+// versions of the registry's, each with its integrity; anything else fails the deploy, named.
+
+const registry = "https://registry.npmjs.org/";
+const integrity = "sha512-AAAA";
+const lock = (packages: Record<string, object>) =>
+  JSON.stringify({ lockfileVersion: 3, packages: { "": { name: "site" }, ...packages } });
+const read = (packages: Record<string, object>, omitDev = true) =>
+  lockedPackages(lock(packages), "package-lock.json", registry, omitDev);
+const refusal = (packages: Record<string, object>) => {
+  try {
+    read(packages);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return "accepted";
+};
+
+test("the site's own locks are accepted whole, development tools left out of the site's", () => {
+  const root = join(__dirname, "..", "..", "..", "..");
+  const site = readFileSync(join(root, "package-lock.json"), "utf8");
+  const all = lockedPackages(site, "package-lock.json", registry, false);
+  const built = lockedPackages(site, "package-lock.json", registry, true);
+  expect(built.length).toBeGreaterThan(500);
+  expect(built.length).toBeLessThan(all.length);
+  expect(built).toContain(`gatsby@${JSON.parse(site).packages["node_modules/gatsby"].version}`);
+  expect(built.some((spec) => spec.startsWith("jest@"))).toBe(false);
+  const decap = readFileSync(join(root, "decap", "package-lock.json"), "utf8");
+  expect(lockedPackages(decap, "decap/package-lock.json", registry, false).length).toBeGreaterThan(
+    100,
+  );
+});
+
+test("names and versions are asked, aliases by their real name, another system's binaries not", () => {
+  expect(
+    read({
+      "node_modules/a": { version: "1.0.0", integrity },
+      "node_modules/@scope/b": {
+        version: "2.0.0-rc.1",
+        integrity,
+        resolved: `${registry}@scope/b/-/b-2.0.0-rc.1.tgz`,
+      },
+      "node_modules/alias": { name: "real", version: "3.0.0", integrity },
+      "node_modules/a/node_modules/c": { version: "4.0.0", integrity },
+      "node_modules/bundled": { version: "5.0.0", inBundle: true },
+      "node_modules/tool": { version: "6.0.0", integrity, dev: true },
+      "node_modules/@esbuild/other": { version: "0.1.0", integrity, os: ["!" + process.platform] },
+      "node_modules/@esbuild/other-cpu": { version: "0.1.0", integrity, cpu: ["s390x-never"] },
+    }),
+  ).toEqual(["a@1.0.0", "@scope/b@2.0.0-rc.1", "real@3.0.0", "c@4.0.0"]);
+});
+
+test.each([
+  [
+    "a git address",
+    {
+      "node_modules/evil": {
+        version: "1.0.0",
+        integrity,
+        resolved: "git+ssh://git@github.com/x/evil.git#abc",
+      },
+    },
+    "« evil » vient de git+ssh://",
+  ],
+  [
+    "a tarball on loopback",
+    {
+      "node_modules/evil": {
+        version: "1.0.0",
+        integrity,
+        resolved: "http://127.0.0.1:2019/evil.tgz",
+      },
+    },
+    "« evil » vient de http://127.0.0.1:2019/evil.tgz",
+  ],
+  [
+    "another host",
+    {
+      "node_modules/evil": {
+        version: "1.0.0",
+        integrity,
+        resolved: "https://registry.npmjs.org.evil.example/evil/-/evil-1.0.0.tgz",
+      },
+    },
+    "« evil » vient de",
+  ],
+  [
+    "a password in the registry's address",
+    {
+      "node_modules/evil": {
+        version: "1.0.0",
+        integrity,
+        resolved: "https://u:p@registry.npmjs.org/evil/-/evil-1.0.0.tgz",
+      },
+    },
+    "« evil » vient de",
+  ],
+  [
+    "a folder of the repository",
+    { figures: { version: "1.0.0" }, "node_modules/figures": { resolved: "figures", link: true } },
+    "« figures » est un dossier du dépôt ou un lien",
+  ],
+  [
+    "a link",
+    { "node_modules/figures": { resolved: "../elsewhere", link: true } },
+    "« node_modules/figures » est un dossier du dépôt ou un lien",
+  ],
+  [
+    "a file: version",
+    { "node_modules/evil": { version: "file:../evil", integrity } },
+    "« evil » n'a pas une version exacte du registre (file:../evil)",
+  ],
+  [
+    "no integrity",
+    { "node_modules/evil": { version: "1.0.0" } },
+    "« evil » n'a pas d'empreinte (integrity)",
+  ],
+  [
+    "an option for a name",
+    { "node_modules/--global": { version: "1.0.0", integrity } },
+    "« --global » n'a pas un nom de paquet npm",
+  ],
+  [
+    "a development tool from git",
+    {
+      "node_modules/evil": {
+        version: "1.0.0",
+        integrity,
+        dev: true,
+        resolved: "git+https://example.org/evil.git",
+      },
+    },
+    "« evil » vient de git+https://",
+  ],
+])("%s fails the deploy, naming the package", (_, packages, message) => {
+  expect(refusal(packages)).toContain(message);
+  expect(refusal(packages)).toMatch(/^package-lock\.json : le paquet /);
+  expect(refusal(packages)).toContain(`seuls les paquets du registre ${registry}`);
+});
+
+test("a file that is not a lock of npm 7 or later is refused", () => {
+  expect(() => lockedPackages("{", "package-lock.json", registry, true)).toThrow(
+    "package-lock.json n'est pas un fichier de verrouillage de npm 7 ou plus",
+  );
+  expect(() =>
+    lockedPackages('{"lockfileVersion":1,"dependencies":{}}', "package-lock.json", registry, true),
+  ).toThrow("lockfileVersion 2 ou 3");
+});
