@@ -16,7 +16,12 @@ import {
 
 const buildScript = `
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// The site's one dependency runs in every build, as Gatsby's packages run in the site's.
+import isNumber from "is-number";
 const figure = readFileSync("figure.txt", "utf8").trim();
+if (!isNumber(figure.split(" ")[0]) && !figure.startsWith("[") && figure !== "en attente") {
+  console.error("not a figure: " + figure);
+}
 if (figure.includes("[À COMPLÉTER")) {
   console.error(" ERROR  UNKNOWN\\n\\nLe contenu de content/ comporte des erreurs :");
   console.error("  - figure.txt : champ « recoveryRate » encore à compléter (CONTENT_STRICT=1\\nrefuse de publier une affirmation sans sa preuve)\\n\\nnot finished");
