@@ -8,7 +8,7 @@ export interface DeployStatus {
   live: { commit: string; since: string } | null;
   failure: { commit: string | null; at: string; message: string; problems: string[] } | null;
   /** The last rollback (`npm run site -- rollback`), until a publication goes live after it. */
-  rollback?: { by: string; at: string; from: string | null; to: string } | null;
+  rollback?: { at: string; from: string | null; to: string } | null;
   /** Set when the live site was built with server code the server does not run yet. */
   serverUpdate?: { commit: string; message: string } | null;
 }

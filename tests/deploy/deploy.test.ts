@@ -110,6 +110,7 @@ interface Status {
   state: string;
   live: { commit: string } | null;
   failure: { commit: string; message: string; problems: string[] } | null;
+  rollback?: unknown;
 }
 const status = async (): Promise<Status> =>
   (await fetch(`${site.url}/api/deploy/status`)).json() as Promise<Status>;
@@ -269,6 +270,12 @@ test("rollback to the release before, and back, from the command line beside the
   expect(back.stdout).toContain(`En ligne : ${firstCommit.slice(0, 7)}`);
   expect(casesPerMonth((await home()).html)).toMatch(/^3\D500$/);
   expect((await status()).live?.commit).toBe(firstCommit);
+  // The public status says when and from what, never who (an operator's name is personal data).
+  expect((await status()).rollback).toEqual({
+    at: expect.any(String),
+    from: live,
+    to: firstCommit,
+  });
   const forth = await siteCommand("rollback", live.slice(0, 10));
   expect(forth.code).toBe(0);
   expect(casesPerMonth((await home()).html)).toMatch(/^4\D700$/);

@@ -1,4 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { embeddedStore } from "./support/stores";
@@ -158,3 +166,41 @@ test("the same commands on the embedded engine, beside a process that has its fi
   expect(alone.stdout).toContain(`${lead.id}`);
   expect(alone.stdout).toContain("1 demande(s).");
 }, 600_000);
+
+test("with deploys on, an acknowledgement sent again by retry reads the live release's content/, not the server's folder", async () => {
+  const data = join(folder, "ack-leads");
+  const deployDir = join(folder, "deploy");
+  // A live release whose company.md marketing changed: another phone than the server's folder's.
+  const release = join(deployDir, "releases", "20261128T100000000Z-0123456789ab");
+  cpSync(join(process.cwd(), "content"), join(release, "content"), { recursive: true });
+  const companyFile = join(release, "content", "company", "company.md");
+  const ownPhone = /^phone: "([^"]+)"$/m.exec(readFileSync(companyFile, "utf8"))![1]!;
+  writeFileSync(
+    companyFile,
+    readFileSync(companyFile, "utf8").replace(`phone: "${ownPhone}"`, 'phone: "01 88 77 66 55"'),
+  );
+  mkdirSync(join(release, "site"));
+  symlinkSync(join("releases", "20261128T100000000Z-0123456789ab"), join(deployDir, "current"));
+  const fileStore = await embeddedStore(data);
+  const lead = makeLead({ email: "claire@bailleur.test" }, { channels: ["ack"] });
+  await fileStore.leads.save(lead);
+  await fileStore.close();
+  smtp.mails.length = 0;
+  const ackEnv = {
+    QUOTE_DATABASE_DIR: data,
+    SMTP_URL: smtp.url,
+    QUOTE_NOTIFY_TO: "ventes@hestia.test",
+    QUOTE_MAIL_FROM: "site@hestia.test",
+    QUOTE_ACK: "1",
+    DEPLOY_GIT_URL: join(folder, "remote.git"),
+    DEPLOY_WEBHOOK_SECRET: "0123456789abcdef0123",
+    CMS_REPO: "hestia/site",
+    DEPLOY_DIR: deployDir,
+  };
+  const retry = await leads(["retry"], ackEnv);
+  expect(retry.stdout).toBe("1 demande(s) traitée(s) : 1 envoi(s) réussi(s), 0 échec(s).\n");
+  await waitFor(() => smtp.mails.length === 1, 5000, "the acknowledgement");
+  const mail = JSON.stringify(smtp.mails[0]);
+  expect(mail).toContain("01 88 77 66 55");
+  expect(mail).not.toContain(ownPhone);
+}, 120_000);

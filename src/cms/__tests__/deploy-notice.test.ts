@@ -33,7 +33,6 @@ test("live, building, failed: one sentence each; nothing before the first releas
 test("after a rollback, and when the server must be updated, the notice says so", () => {
   const live = { commit: "a".repeat(40), since: "2026-11-26T13:02:00.000Z" };
   const rollback = {
-    by: "exploitation",
     at: "2026-11-27T08:30:00.000Z",
     from: "c".repeat(40),
     to: live.commit,

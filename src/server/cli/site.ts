@@ -1,4 +1,3 @@
-import { userInfo } from "node:os";
 import { dirname } from "node:path";
 import { ConfigError, readServerConfig, type Env } from "../config";
 import { Deployer } from "../deploy/deployer";
@@ -120,11 +119,11 @@ export async function main(argv: string[], env?: Env): Promise<number> {
   try {
     const from = releases[liveIndex]?.commit ?? null;
     switchTo(settings.dir, target.id);
-    // Recorded for the status: who went back, when, from and to which commit.
-    const by = userInfo().username;
+    // Recorded for the public status: when, from and to which commit; never who (an operator's
+    // name is personal data, and the status is read on the public origin).
     writeDeployState(settings.dir, {
       ...readDeployState(settings.dir),
-      rollback: { by, at: new Date().toISOString(), from, to: target.commit },
+      rollback: { at: new Date().toISOString(), from, to: target.commit },
     });
   } finally {
     release();

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { sameSecret } from "../same-secret";
 import { popupHeaders, popupPage, type PopupOutcome } from "./popup-page";
 import type { CmsAuthSettings } from "./settings";
 
@@ -80,12 +81,6 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
-/** Constant-time equality of two strings of any length (their digests are compared). */
-function sameSecret(a: string, b: string): boolean {
-  const digest = (text: string) => createHash("sha256").update(text).digest();
-  return timingSafeEqual(digest(a), digest(b)) && a.length > 0;
-}
-
 export function createCmsAuth({
   settings,
   fetch = globalThis.fetch,
@@ -165,7 +160,7 @@ export function createCmsAuth({
     if (!settings) return failure(503, cmsAuthMessages.notConfigured, clear);
     const expected = cookieValue(request.cookie, stateCookie) ?? "";
     const state = request.query.get("state") ?? "";
-    if (!sameSecret(expected, state)) return failure(400, cmsAuthMessages.unverified, clear);
+    if (!sameSecret(state, expected)) return failure(400, cmsAuthMessages.unverified, clear);
     // Checked after the state, so that only the browser that started the sign-in learns it.
     if (request.query.get("error")) return failure(400, cmsAuthMessages.denied, clear);
     const code = request.query.get("code");

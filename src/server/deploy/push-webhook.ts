@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { sameSecret } from "../same-secret";
 import { draftBranchPrefix, draftBranchProblem } from "./preview-names";
 import type { DeploySettings } from "./settings";
 
@@ -30,13 +31,6 @@ const header = (headers: Headers, name: string): string | undefined => {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 };
-
-/** Equal strings, in a time that does not tell how much of them matched. */
-function sameSecret(given: string, expected: string): boolean {
-  // Digests first: timingSafeEqual needs equal lengths, and the length must not leak either.
-  const digest = (text: string) => createHash("sha256").update(text).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 export function isAuthentic(
   host: GitHost,

@@ -1,5 +1,4 @@
 import closeWithGrace from "close-with-grace";
-import { existsSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { ConfigError, readServerConfig } from "../config";
@@ -17,7 +16,8 @@ import deployerService from "../services/deployer";
 import schedules from "../services/schedules";
 import storeService from "../services/store";
 import { failureNotifier } from "../deploy/failure-email";
-import { liveContent, serverCodeHash } from "../deploy/releases";
+import { serverCodeHash } from "../deploy/releases";
+import { deliveryOptions } from "../delivery/options";
 import { Metrics, serveMetrics } from "../metrics/metrics";
 
 // `npm run serve`: the built site and the quote endpoint in production, on PORT (default 9000)
@@ -31,10 +31,6 @@ import { Metrics, serveMetrics } from "../metrics/metrics";
 const shutdownGraceMs = 10_000;
 /** How long a kept-alive connection may stay idle after SIGTERM before it is closed. */
 const idleGraceMs = 2_000;
-
-/** The live release's content/, or the server's own before the first deploy. */
-const liveContentOr = (deployDir: string) =>
-  existsSync(liveContent(deployDir)) ? liveContent(deployDir) : path.resolve("content");
 
 async function main(): Promise<void> {
   // Read and checked once: a malformed value or a half-set channel stops the start, named in
@@ -68,15 +64,9 @@ async function main(): Promise<void> {
   const metrics = config.metrics ? new Metrics({ database: store.database, backupDir }) : undefined;
   // Its hooks count every answer, those of the routes declared before it included.
   if (metrics) await app.register(metricsPlugin, { metrics });
-  await app.register(deliveryService, {
-    config: config.delivery,
-    log,
-    // With deploys on, the acknowledgement reads content/ from the live release: what marketing
-    // last published, not the server's own checkout.
-    contentDir: deployDir ? () => liveContentOr(deployDir) : undefined,
-    onAttempt: (channel, ok) =>
-      metrics?.deliveries.inc({ channel, outcome: ok ? "sent" : "failed" }),
-  });
+  // One set of options for the server's runner and the inbox's retries (../delivery/options.ts).
+  const delivery = deliveryOptions(config, log, metrics);
+  await app.register(deliveryService, delivery);
   await app.register(schedules, {
     retentionDays: config.retentionDays,
     // Sales hear of requests held in quarantine once a day, through the leads' SMTP relay.
@@ -111,7 +101,7 @@ async function main(): Promise<void> {
           store,
           team: config.team,
           email: config.delivery.email,
-          delivery: { config: config.delivery, log },
+          delivery,
           queue: app.delivery,
           teamUrl,
         }

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { sameSecret } from "../same-secret";
 import type { TeamMembers } from "../config-values";
 import type { LeadStore, TeamRole, TeamSession } from "../leads/lead-store";
 import { checkRateLimits, type RateLimits } from "../spam/rate-limit";
@@ -121,7 +122,5 @@ export async function findSession(
 /** Whether a form's token is the session's, compared in constant time. */
 export function csrfMatches(session: TeamSession, token: unknown): boolean {
   if (typeof token !== "string") return false;
-  const expected = Buffer.from(session.csrf);
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(token, session.csrf);
 }
