@@ -99,7 +99,7 @@ export async function buildInBox(
   const { home } = deployPaths(settings.dir);
   rmSync(home, { recursive: true, force: true });
   mkdirSync(home, { recursive: true, mode: 0o700 });
-  const group = openBuildGroup(settings.ceilings);
+  const group = openBuildGroup(settings.ceilings, settings.dir);
   if ("problem" in group) throw new DeployFailure(group.problem, [], []);
   const disk = diskGuard(work, settings.minFreeBytes);
   const ceilings = ceilingGuard(group);
@@ -166,10 +166,7 @@ async function installAndBuild(
     const host = { cwd: settings.dir, env: settings.hostEnv, signal };
     const registry = await configuredRegistry(host);
     // Every lock read before anything is fetched: one bad package stops the deploy here.
-    const specs = locks.flatMap((lock) =>
-      // What the build needs only, not the test and benchmark tools: half the tree.
-      lockedPackages(lock.text, lock.name, registry, lock.name === "package-lock.json"),
-    );
+    const specs = locks.flatMap((lock) => lockedPackages(lock.text, lock.name, registry));
     const { npmCache } = deployPaths(settings.dir);
     mkdirSync(npmCache, { recursive: true, mode: 0o700 });
     await fetchPackages(specs, npmCache, host);

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
   existsSync,
   mkdirSync,
@@ -36,7 +36,6 @@ export interface BuildGroup {
 }
 
 const root = "/sys/fs/cgroup";
-const prefix = "build-";
 
 /** The server's own group in each hierarchy (/proc/self/cgroup), by controller; "" for v2. */
 function ownGroups(): Map<string, string> {
@@ -76,15 +75,18 @@ function removeGroup(folder: string): void {
   }
 }
 
-/** Removes the groups earlier builds left (a server killed mid-build), under `parent`. */
-function sweep(parent: string): void {
+/**
+ * Removes the groups earlier builds of the same DEPLOY_DIR left (a server killed mid-build), under
+ * `parent`: those of another DEPLOY_DIR may be building now, beside this one, in the same group.
+ */
+function sweep(parent: string, prefix: string): void {
   for (const name of readdirSync(parent)) {
     if (name.startsWith(prefix)) removeGroup(join(parent, name));
   }
 }
 
 /** The unified hierarchy: the server moves into a leaf so its group may hand out controllers. */
-function openV2(base: string, settings: CeilingSettings): string[] {
+function openV2(base: string, settings: CeilingSettings, prefix: string): string[] {
   const control = join(base, "cgroup.subtree_control");
   const enable = () => writeFileSync(control, "+pids +memory");
   try {
@@ -96,7 +98,7 @@ function openV2(base: string, settings: CeilingSettings): string[] {
     writeFileSync(join(base, "server", "cgroup.procs"), String(process.pid));
     enable();
   }
-  sweep(base);
+  sweep(base, prefix);
   const folder = join(base, `${prefix}${randomUUID()}`);
   mkdirSync(folder);
   writeFileSync(join(folder, "pids.max"), String(settings.tasks));
@@ -111,11 +113,11 @@ function openV2(base: string, settings: CeilingSettings): string[] {
 }
 
 /** A cgroup v1 host: one group in the pids hierarchy, one in the memory hierarchy. */
-function openV1(groups: Map<string, string>, settings: CeilingSettings): string[] {
+function openV1(groups: Map<string, string>, settings: CeilingSettings, prefix: string): string[] {
   const id = `${prefix}${randomUUID()}`;
   const folders = (["pids", "memory"] as const).map((controller) => {
     const parent = join(root, controller, groups.get(controller) ?? "/");
-    sweep(parent);
+    sweep(parent, prefix);
     const folder = join(parent, id);
     mkdirSync(folder);
     return folder;
@@ -132,16 +134,21 @@ function openV1(groups: Map<string, string>, settings: CeilingSettings): string[
 const megabytes = (bytes: number) => Math.round(bytes / 1024 ** 2);
 
 /**
- * A group for one build with its ceilings, or why none can be made here (in French, with the
- * fix): a build does not run without its ceilings.
+ * A group for one build of `deployDir` with its ceilings, or why none can be made here (in French,
+ * with the fix): a build does not run without its ceilings. The caller holds the deploy lock.
  */
-export function openBuildGroup(settings: CeilingSettings): BuildGroup | { problem: string } {
+export function openBuildGroup(
+  settings: CeilingSettings,
+  deployDir: string,
+): BuildGroup | { problem: string } {
+  // Named for its DEPLOY_DIR: one build at a time each (the deploy lock), several side by side.
+  const prefix = `build-${createHash("sha256").update(deployDir).digest("hex").slice(0, 12)}-`;
   let folders: string[];
   try {
     const groups = ownGroups();
     folders = existsSync(join(root, "cgroup.controllers"))
-      ? openV2(join(root, groups.get("") ?? "/"), settings)
-      : openV1(groups, settings);
+      ? openV2(join(root, groups.get("") ?? "/"), settings, prefix)
+      : openV1(groups, settings, prefix);
   } catch (error) {
     return {
       problem: `les plafonds des constructions (groupes de contrôle, ${root}) ne peuvent pas être posés (${(error as Error).message}) : l'unité systemd du serveur doit porter « Delegate=pids memory » et ne pas porter ProtectControlGroups= (ops/systemd/hestia-site.service, docs/operations.md)`,

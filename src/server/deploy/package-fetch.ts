@@ -26,7 +26,6 @@ interface LockEntry {
   integrity?: unknown;
   link?: unknown;
   inBundle?: unknown;
-  dev?: unknown;
   os?: unknown;
   cpu?: unknown;
 }
@@ -44,13 +43,13 @@ const shown = (text: string) => (text.length > 80 ? `${text.slice(0, 77)}…` : 
 /**
  * The packages `lockText` (the lock file called `lockName`) installs from `registry`, checked:
  * throws a DeployFailure naming the first package that would come from anywhere else. Packages
- * for another system, and with `omitDev` the development ones, are not fetched.
+ * for another system are not fetched; development ones are, though the build installs none of
+ * them: npm reads their metadata to check the lock (a dependency named by a tag, `latest`).
  */
 export function lockedPackages(
   lockText: string,
   lockName: string,
   registry: string,
-  omitDev: boolean,
 ): PackageSpec[] {
   const refuse = (what: string, why: string) =>
     new DeployFailure(
@@ -95,7 +94,6 @@ export function lockedPackages(
     if (typeof entry.integrity !== "string" || !integrity.test(entry.integrity)) {
       throw refuse(name, "n'a pas d'empreinte (integrity)");
     }
-    if (omitDev && entry.dev === true) continue;
     if (!admits(entry.os, process.platform) || !admits(entry.cpu, process.arch)) continue;
     specs.add(`${name}@${entry.version}`);
   }
