@@ -7,7 +7,8 @@ import type { DeploySettings } from "./settings";
 // needs: which commit. GitHub signs the raw body (X-Hub-Signature-256: HMAC-SHA256 with the
 // webhook's secret, docs.github.com « Validating webhook deliveries »); GitLab sends the secret
 // itself as X-Gitlab-Token (docs.gitlab.com « Webhooks »). Nothing from the payload reaches a
-// command but a commit id checked to be forty hex digits (deploy.ts runs git without a shell).
+// command but a commit id checked to be forty hex digits and a draft's branch name checked by
+// preview-names.ts (letters, digits and `._-/`, under `cms/`, never `..`); git runs without a shell.
 
 export type GitHost = "github" | "gitlab";
 
