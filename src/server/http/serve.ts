@@ -88,7 +88,11 @@ async function main(): Promise<void> {
       settings: config.deploy,
       options: {
         log,
-        notify: failureNotifier(config.delivery.email, config.deploy.notifyTo),
+        notify: failureNotifier(config.delivery.email, {
+          notifyTo: config.deploy.notifyTo,
+          team: config.team,
+          domains: config.deployNotifyDomains,
+        }),
         // This file's folder (dist/server/) holds the code this server runs.
         serverCode: serverCodeHash(path.dirname(process.argv[1] ?? ".")),
         onEnd: (outcome, seconds) => {
