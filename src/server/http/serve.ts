@@ -19,6 +19,7 @@ import storeService from "../services/store";
 import { failureNotifier } from "../deploy/failure-email";
 import { liveContent, serverCodeHash } from "../deploy/releases";
 import { Metrics, serveMetrics } from "../metrics/metrics";
+import { Readiness } from "./readiness";
 
 // `npm run serve`: the built site and the quote endpoint in production, on PORT (default 9000)
 // and HOST (default: every interface). The services (src/server/services/: the store, the
@@ -102,13 +103,18 @@ async function main(): Promise<void> {
       },
     });
   }
+  // The server checks itself every few seconds; /readyz and the metrics listener read the verdict.
+  const readiness = new Readiness({ site, database: store.database, backupDir }, (report) =>
+    report.ready
+      ? log.info({ checks: report.checks }, "ready")
+      : log.warn({ checks: report.checks }, "not ready"),
+  );
   await app.register(appRoutes, {
-    site,
     endpoint: createQuoteEndpoint({ store, delivery: app.delivery, spam }),
     spam,
     cmsAuth: createCmsAuth({ settings: config.cmsAuth }),
     deployer: app.deployer,
-    health: { database: store.database, backupDir },
+    health: { readiness },
     metrics,
     inbox: teamUrl
       ? {
@@ -131,7 +137,7 @@ async function main(): Promise<void> {
   const ended = await store.team.endSessionsExcept([...config.team.keys()], new Date());
   if (ended > 0) log.info(`team: ${ended} session(s) of addresses no longer in TEAM_EMAILS ended`);
   if (metrics && config.metrics) {
-    const listener = await serveMetrics(metrics, config.metrics);
+    const listener = await serveMetrics(metrics, config.metrics, readiness);
     app.addHook("onClose", async () => listener.close());
   }
 
