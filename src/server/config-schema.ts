@@ -3,6 +3,7 @@ import {
   httpUrl,
   invalid,
   mailbox,
+  domainList,
   mailboxList,
   teamMembers,
   trustProxy,
@@ -54,6 +55,10 @@ export const schema = type({
   ),
   DEPLOY_DIR: variable("un chemin de dossier", (raw) => raw),
   DEPLOY_NOTIFY_TO: variable("des adresses email séparées par des virgules", mailboxList),
+  DEPLOY_NOTIFY_DOMAINS: variable(
+    "des domaines séparés par des virgules, par exemple hestia-recouvrement.fr",
+    domainList,
+  ),
   DEPLOY_KEEP_RELEASES: variable("un nombre entier de versions, de 2 à 50", wholeNumber(2, 50)),
   DEPLOY_TIMEOUT_MINUTES: variable("un nombre entier de minutes, de 1 à 240", wholeNumber(1, 240)),
   DEPLOY_KEEP_PREVIEWS: variable("un nombre entier d'aperçus, de 1 à 100", wholeNumber(1, 100)),

@@ -49,6 +49,8 @@ export interface ServerConfig {
   cmsAuth: CmsAuthSettings | undefined;
   /** Publishing on push (src/server/deploy/); null when DEPLOY_GIT_URL is not set. */
   deploy: DeploySettings | null;
+  /** DEPLOY_NOTIFY_DOMAINS: a commit author of these mail domains hears of a failed deploy. */
+  deployNotifyDomains: readonly string[];
   /** TEAM_EMAILS: who may sign in to the inbox (/equipe/); empty when unset. */
   team: TeamMembers;
   /** TEAM_URL: the inbox's own origin (https://equipe.exemple.fr); without it, the inbox is off. */
@@ -225,6 +227,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
     retentionDays: values.QUOTE_RETENTION_DAYS ?? 1095,
     backups: { dir: backupDir, keep: values.BACKUP_KEEP ?? 14 },
     team: values.TEAM_EMAILS ?? new Map(),
+    deployNotifyDomains: values.DEPLOY_NOTIFY_DOMAINS ?? [],
     teamUrl: values.TEAM_URL ?? null,
     cmsAuth,
     deploy:

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { createMiniSite } from "./mini-site";
 import { captureLog } from "../../src/test-utils/log-capture";
 import { Deployer, type FailureNotice } from "../../src/server/deploy/deployer";
+import { takeDeployLock } from "../../src/server/deploy/lock";
 import { deployPaths, listReleases } from "../../src/server/deploy/releases";
 import { deployStatus, readDeployState } from "../../src/server/deploy/state";
 
@@ -116,7 +117,10 @@ test("a deploy stopped midway (SIGTERM) never goes live; the next start finishes
   await stopped.close();
   expect(liveIndex()).toContain("Taux : 90 %");
   expect(readDeployState(settings.dir).building?.commit).toBe(next);
-  expect(existsSync(deployPaths(settings.dir).lock)).toBe(false);
+  // Released: the lock is free to take.
+  const free = takeDeployLock(settings.dir);
+  expect(typeof free).toBe("function");
+  (free as () => void)();
 
   const restarted = newDeployer();
   restarted.resumeInterrupted();

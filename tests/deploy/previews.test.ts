@@ -6,6 +6,7 @@ import { startGitHubStatuses, type GitHubStatuses } from "./github-statuses";
 import { createMiniSite } from "./mini-site";
 import { captureLog } from "../../src/test-utils/log-capture";
 import { Deployer } from "../../src/server/deploy/deployer";
+import { takeDeployLock } from "../../src/server/deploy/lock";
 import { previewName, previewPattern } from "../../src/server/deploy/preview-names";
 import { listPreviews, previewBuildId, previewSite } from "../../src/server/deploy/previews";
 import { deployPaths } from "../../src/server/deploy/releases";
@@ -322,6 +323,9 @@ test("a branch deleted while its draft builds: the build stops, the preview goes
   expect(github.statuses.filter((status) => status.sha === held).map((s) => s.state)).toEqual([
     "pending",
   ]);
-  expect(existsSync(deployPaths(settings.dir).lock)).toBe(false);
+  // Released: the lock is free to take.
+  const free = takeDeployLock(settings.dir);
+  expect(typeof free).toBe("function");
+  (free as () => void)();
   expect((await get(hostOf(branch))).statusCode).toBe(404);
 });

@@ -54,7 +54,11 @@ export async function main(argv: string[], env?: Env): Promise<number> {
     );
     const deployer = new Deployer(settings, {
       log: createLogger("warn"),
-      notify: failureNotifier(config.delivery.email, settings.notifyTo),
+      notify: failureNotifier(config.delivery.email, {
+        notifyTo: settings.notifyTo,
+        team: config.team,
+        domains: config.deployNotifyDomains,
+      }),
       // This CLI's folder holds the server it was compiled with (dist/server/).
       serverCode: serverCodeHash(dirname(process.argv[1] ?? ".")),
     });
@@ -112,7 +116,7 @@ export async function main(argv: string[], env?: Env): Promise<number> {
   const release = takeDeployLock(settings.dir);
   if (typeof release !== "function") {
     console.error(
-      `Un déploiement est en cours (processus ${release.heldBy.pid}) : réessayez après lui.`,
+      `Un déploiement est en cours (processus ${release.heldBy?.pid ?? "non encore nommé"}) : réessayez après lui.`,
     );
     return 1;
   }

@@ -53,10 +53,16 @@ export const cmsAuthMessages = {
     "GitHub a refusé la connexion (code expiré ou déjà utilisé). Fermez cette fenêtre et recommencez depuis l'administration.",
 } as const;
 
-const stateCookie = "cms_auth_state";
+/**
+ * `__Host-`: browsers take it only from this very host, over HTTPS (or http://localhost, which
+ * Chromium and Firefox count as secure), with `Secure`, `Path=/` and no `Domain`. So a preview,
+ * served on a subdomain of the site's domain, cannot set a state of its own choosing for the site
+ * (a cookie for the parent domain would reach the callback otherwise).
+ */
+const stateCookie = "__Host-cms_auth_state";
 /** Long enough to sign in on GitHub (two-factor included), short enough to be of little use. */
 const stateMaxAgeSeconds = 600;
-const cookieAttributes = "Path=/api/cms; HttpOnly; Secure; SameSite=Lax";
+const cookieAttributes = "Path=/; HttpOnly; Secure; SameSite=Lax";
 
 /** Repository access for an OAuth App; a GitHub App ignores it and uses its own permissions. */
 const scope = "repo";

@@ -179,7 +179,9 @@ export class Deployer {
     let release: () => void;
     try {
       release = await waitForDeployLock(this.settings.dir, this.stopping.signal, (holder) =>
-        this.options.log.info(`deploy waits for the one process ${holder.pid} runs`),
+        this.options.log.info(
+          `deploy waits for the one process ${holder?.pid ?? "(not named yet)"} runs`,
+        ),
       );
     } catch {
       return; // Stopped while waiting: nothing started.

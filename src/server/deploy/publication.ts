@@ -72,7 +72,7 @@ export class Publisher {
     let release: () => void;
     try {
       release = await waitForDeployLock(dir, this.stopping, (holder) =>
-        log.info(`deploy waits for the one process ${holder.pid} runs`),
+        log.info(`deploy waits for the one process ${holder?.pid ?? "(not named yet)"} runs`),
       );
     } catch {
       return; // Stopped while waiting: nothing started.

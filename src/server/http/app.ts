@@ -53,8 +53,6 @@ export interface CoreOptions {
 
 /** What the routes answer with. */
 export interface RoutesOptions {
-  /** The built site, which readiness checks. */
-  site: SiteSource;
   /** The quote endpoint, made once for the life of the process. */
   endpoint: QuoteEndpoint;
   /** The anti-bot settings, the endpoint's own: the challenge route signs with its secret. */
@@ -65,8 +63,8 @@ export interface RoutesOptions {
   deployer?: Deployer;
   /** The team's inbox (/equipe/ on TEAM_URL, which createApp is given too); off without. */
   inbox?: TeamRoutesOptions;
-  /** GET /healthz and /readyz (./routes/health.ts): what readiness checks; none without. */
-  health?: Omit<HealthOptions, "site">;
+  /** GET /healthz and /readyz (./routes/health.ts), with the checks behind it; none without. */
+  health?: HealthOptions;
   metrics?: Metrics;
 }
 
@@ -112,9 +110,9 @@ export async function createApp({
 /** Every route of the server, each concern its own encapsulated plugin. */
 export const appRoutes: FastifyPluginAsync<RoutesOptions> = async (
   app,
-  { site: siteSource, endpoint, spam, cmsAuth, deployer, inbox, health, metrics },
+  { endpoint, spam, cmsAuth, deployer, inbox, health, metrics },
 ) => {
-  if (health) await app.register(healthRoutes, { ...health, site: siteSource });
+  if (health) await app.register(healthRoutes, health);
   await app.register(quoteRoutes, { endpoint, spam, metrics });
   await app.register(cmsAuthRoutes, { cmsAuth: cmsAuth ?? createCmsAuth({ settings: undefined }) });
   await app.register(deployRoutes, { deployer });

@@ -16,6 +16,7 @@ import { spamSettings } from "../spam/screen";
 import { appRoutes, createApp } from "./app";
 import drain from "./plugins/drain";
 import metricsPlugin from "./plugins/metrics";
+import { Readiness } from "./readiness";
 import { fixedSite, releasedSite } from "./site-files";
 
 // The production server, assembled once from its configuration: what `npm run serve` starts
@@ -75,7 +76,11 @@ export async function buildServer(
       settings: config.deploy,
       options: {
         log,
-        notify: failureNotifier(config.delivery.email, config.deploy.notifyTo),
+        notify: failureNotifier(config.delivery.email, {
+          notifyTo: config.deploy.notifyTo,
+          team: config.team,
+          domains: config.deployNotifyDomains,
+        }),
         serverCode: serverCodeDir ? serverCodeHash(serverCodeDir) : null,
         onEnd: (outcome, seconds) => {
           metrics?.deploys.inc({ outcome });
@@ -84,13 +89,18 @@ export async function buildServer(
       },
     });
   }
+  // The server checks itself every few seconds; /readyz and the metrics listener read the verdict.
+  const readiness = new Readiness({ site, database: store.database, backupDir }, (report) =>
+    report.ready
+      ? log.info({ checks: report.checks }, "ready")
+      : log.warn({ checks: report.checks }, "not ready"),
+  );
   await app.register(appRoutes, {
-    site,
     endpoint: createQuoteEndpoint({ store, delivery: app.delivery, spam }),
     spam,
     cmsAuth: createCmsAuth({ settings: config.cmsAuth }),
     deployer: app.deployer,
-    health: { database: store.database, backupDir },
+    health: { readiness },
     metrics,
     inbox: teamUrl
       ? {
@@ -113,7 +123,7 @@ export async function buildServer(
   const ended = await store.team.endSessionsExcept([...config.team.keys()], new Date());
   if (ended > 0) log.info(`team: ${ended} session(s) of addresses no longer in TEAM_EMAILS ended`);
   if (metrics && config.metrics) {
-    const listener = await serveMetrics(metrics, config.metrics);
+    const listener = await serveMetrics(metrics, config.metrics, readiness);
     app.addHook("onClose", async () => listener.close());
   }
   return app;

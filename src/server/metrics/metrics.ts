@@ -2,6 +2,7 @@ import { sameSecret } from "../same-secret";
 import { createServer, type Server } from "node:http";
 import { once } from "node:events";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { Readiness } from "../http/readiness";
 import type { Database } from "../leads/database";
 import { newestBackup } from "../leads/last-backup";
 import { pendingDeliveryQueue } from "../leads/sql-health";
@@ -111,19 +112,23 @@ export class Metrics {
 }
 
 /**
- * The metrics listener: GET /metrics only, with `Authorization: Bearer <token>` when a token is
- * set (401 otherwise), in Prometheus' text format.
+ * The metrics listener: GET /metrics, in Prometheus' text format, and GET /readyz, the verdict
+ * with each check's (the public /readyz gives the verdict alone), both with
+ * `Authorization: Bearer <token>` when a token is set (401 otherwise).
  */
 export async function serveMetrics(
   metrics: Metrics,
   { port, host, token }: { port: number; host: string; token: string | null },
+  readiness?: Readiness,
 ): Promise<Server> {
   const server = createServer((request, response) => {
     const send = (status: number, body: string, type = "text/plain; charset=utf-8") => {
       response.writeHead(status, { "content-type": type, "cache-control": "no-store" }).end(body);
     };
     const path = (request.url ?? "").split("?")[0];
-    if (path !== "/metrics") return send(404, "not found\n");
+    if (path !== "/metrics" && !(path === "/readyz" && readiness)) {
+      return send(404, "not found\n");
+    }
     if (request.method !== "GET" && request.method !== "HEAD") {
       response.setHeader("allow", "GET, HEAD");
       return send(405, "GET only\n");
@@ -132,6 +137,13 @@ export async function serveMetrics(
     if (token !== null && (bearer === undefined || !sameSecret(bearer, token))) {
       response.setHeader("www-authenticate", "Bearer");
       return send(401, "a bearer token is required\n");
+    }
+    if (path === "/readyz") {
+      const report = readiness!.latest;
+      const body = report
+        ? { status: report.ready ? "ready" : "unavailable", ...report }
+        : { status: "unavailable", checks: {}, checkedAt: null, why: "no recent check" };
+      return send(report?.ready ? 200 : 503, JSON.stringify(body), "application/json");
     }
     metrics.registry.metrics().then(
       (text) => send(200, text, metrics.registry.contentType),

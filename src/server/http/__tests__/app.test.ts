@@ -270,7 +270,9 @@ describe("the admin's sign-in", () => {
     expect(location.searchParams.get("redirect_uri")).toBe(
       "http://admin.example.fr:8443/api/cms/callback",
     );
-    expect(String(answer.headers["set-cookie"])).toMatch(/^cms_auth_state=[\w-]{43}; Max-Age=600;/);
+    expect(String(answer.headers["set-cookie"])).toMatch(
+      /^__Host-cms_auth_state=[\w-]{43}; Max-Age=600; Path=\/; HttpOnly; Secure;/,
+    );
     // The shared security headers of _headers, as on every answer.
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
   });

@@ -1,7 +1,8 @@
 /** @jest-environment node */
 // GET /healthz and /readyz, and shedding under pressure, on the production app with a real
-// embedded store: what a load balancer or an operator reads, and what a visitor gets when the
-// process is overloaded.
+// embedded store: what a load balancer reads (the verdict alone), what the operator reads (each
+// check, from the server's own checks), and what a visitor gets when the process is overloaded.
+import { DatabaseSync } from "node:sqlite";
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,6 +18,7 @@ import { captureLog } from "../../../test-utils/log-capture";
 import { pages, spam } from "../../../test-utils/fixture-site";
 import { embeddedSettings, makeLead, waitFor } from "../../../test-utils/leads";
 import type { PressureOptions } from "../plugins/pressure";
+import { Readiness, type ReadinessReport } from "../readiness";
 
 const root = mkdtempSync(join(tmpdir(), "health-"));
 const publicDir = join(root, "public");
@@ -43,16 +45,27 @@ async function serverWith(
   backupDir?: string,
 ) {
   const store = (await openLeadStore(embeddedSettings(join(root, folder)))) as SqlLeadStore;
+  const site = fixedSite(publicDir);
+  const turns: ReadinessReport[] = [];
+  const readiness = new Readiness({ database: store.database, site, now, backupDir }, (report) =>
+    turns.push(report),
+  );
   const app = await buildApp({
-    site: fixedSite(publicDir),
+    site,
     endpoint,
     spam,
     log: captureLog().log,
-    health: { database: store.database, now, backupDir },
+    health: { readiness },
     pressure,
   });
   opened.push(store, app);
-  return { store, app };
+  /** The public answer, after the server's next check. */
+  const publicAnswer = async () => {
+    await readiness.refresh();
+    const answer = await app.inject({ url: "/readyz" });
+    return { status: answer.statusCode, body: answer.json() as unknown };
+  };
+  return { store, app, readiness, turns, publicAnswer };
 }
 
 test("/healthz: the process answers, never cached", async () => {
@@ -63,45 +76,61 @@ test("/healthz: the process answers, never cached", async () => {
   expect(answer.headers["cache-control"]).toBe("no-store");
 });
 
-test("/readyz: ready while the store takes writes, the site is there and deliveries move", async () => {
-  const { app, store } = await serverWith("ready");
+test("/readyz: ready while the store takes writes, the site is there and deliveries move; the verdict alone", async () => {
+  const { store, readiness, turns, publicAnswer } = await serverWith("ready");
   await store.leads.save(makeLead({}, { channels: ["email"] }));
-  const answer = await app.inject({ url: "/readyz" });
-  expect(answer.statusCode).toBe(200);
-  expect(answer.json()).toEqual({
-    status: "ready",
+  expect(await publicAnswer()).toEqual({ status: 200, body: { status: "ready" } });
+  expect(readiness.latest).toMatchObject({
+    ready: true,
     checks: { store: "ok", site: "ok", deliveries: "ok" },
   });
+  // Told once, when the server first found itself ready.
+  expect(turns.map((turn) => turn.ready)).toEqual([true]);
 });
 
-test("/readyz: a delivery overdue for ten minutes says the runner is stuck, with no personal data", async () => {
+test("/readyz: a delivery overdue for ten minutes says the runner is stuck, to the operator only", async () => {
   const now = new Date("2026-11-27T10:00:00.000Z");
-  const { app, store } = await serverWith("stuck", undefined, () => now);
+  const { store, readiness, publicAnswer } = await serverWith("stuck", undefined, () => now);
   const lead = makeLead({}, { channels: ["email", "webhook"] });
   await store.leads.save({ ...lead, receivedAt: "2026-11-27T09:50:00.000Z" });
-  const answer = await app.inject({ url: "/readyz" });
-  expect(answer.statusCode).toBe(503);
-  expect(answer.json()).toEqual({
-    status: "unavailable",
-    checks: {
-      store: "ok",
-      site: "ok",
-      deliveries: "2 delivery(ies) overdue, the oldest due 10 min ago",
-    },
+  expect(await publicAnswer()).toEqual({ status: 503, body: { status: "unavailable" } });
+  expect(readiness.latest?.checks).toEqual({
+    store: "ok",
+    site: "ok",
+    deliveries: "2 delivery(ies) overdue, the oldest due 10 min ago",
   });
   for (const value of Object.values(lead.request)) {
-    if (typeof value === "string") expect(answer.body).not.toContain(value);
+    if (typeof value === "string") expect(JSON.stringify(readiness.latest)).not.toContain(value);
   }
 });
 
 test("/readyz: a store that no longer takes writes fails the check, and only that one", async () => {
-  const { app, store } = await serverWith("closed");
+  const { store, readiness, turns, publicAnswer } = await serverWith("closed");
   await store.close();
-  const answer = await app.inject({ url: "/readyz" });
-  expect(answer.statusCode).toBe(503);
-  const { checks } = answer.json() as { checks: Record<string, string> };
-  expect(checks.site).toBe("ok");
-  expect(checks.store).not.toBe("ok");
+  expect(await publicAnswer()).toEqual({ status: 503, body: { status: "unavailable" } });
+  expect(readiness.latest?.checks.site).toBe("ok");
+  expect(readiness.latest?.checks.store).not.toBe("ok");
+  expect(turns.map((turn) => turn.ready)).toEqual([true, false]);
+});
+
+test("/readyz never takes the store's write lock: answered while another connection holds it", async () => {
+  const { app, readiness } = await serverWith("locked");
+  const other = new DatabaseSync(join(root, "locked", "leads.sqlite"));
+  other.exec("BEGIN IMMEDIATE");
+  try {
+    // A check per request would wait on the lock and fail; the server's own verdict answers.
+    for (let i = 0; i < 20; i += 1) {
+      const answer = await app.inject({ url: "/readyz" });
+      expect([answer.statusCode, answer.json()]).toEqual([200, { status: "ready" }]);
+    }
+    // The server's next check finds the store held, and says so.
+    expect((await readiness.refresh()).checks.store).not.toBe("ok");
+    expect((await app.inject({ url: "/readyz" })).statusCode).toBe(503);
+  } finally {
+    other.exec("ROLLBACK");
+    other.close();
+  }
+  expect((await readiness.refresh()).ready).toBe(true);
 });
 
 test("under pressure: the form's API and the pages answer 503 with Retry-After in French; /healthz still answers", async () => {
@@ -131,23 +160,20 @@ test("/readyz with backups: none yet, then a fresh one, then one past the hour",
   const backups = join(root, "backups");
   mkdirSync(backups);
   const now = new Date();
-  const { app } = await serverWith("backed-up", undefined, () => now, backups);
+  const { readiness } = await serverWith("backed-up", undefined, () => now, backups);
   const check = async () => {
-    const answer = await app.inject({ url: "/readyz" });
-    return {
-      status: answer.statusCode,
-      backup: (answer.json() as { checks: { backup: string } }).checks.backup,
-    };
+    const report = await readiness.refresh();
+    return { ready: report.ready, backup: report.checks.backup };
   };
   expect(await check()).toEqual({
-    status: 503,
+    ready: false,
     backup: "no backup yet in BACKUP_DIR (npm run leads -- backup, hestia-backup.timer)",
   });
   const file = join(backups, "leads-2026-11-27T09-00-00Z.sqlite");
   writeFileSync(file, "a backup");
   const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
   utimesSync(file, at(20), at(20));
-  expect(await check()).toEqual({ status: 200, backup: "ok" });
-  utimesSync(file, at(90), at(90));
-  expect(await check()).toEqual({ status: 503, backup: "the last backup is 90 min old" });
+  expect(await check()).toEqual({ ready: true, backup: "ok" });
+  utimesSync(file, at(80), at(80));
+  expect(await check()).toEqual({ ready: false, backup: "the last backup is 80 min old" });
 });

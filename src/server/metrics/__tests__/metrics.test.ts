@@ -19,6 +19,7 @@ import { personHeaders, testChallengeSecret } from "../../../test-utils/anti-bot
 import { captureLog } from "../../../test-utils/log-capture";
 import { embeddedSettings, makeLead, sampleRequest } from "../../../test-utils/leads";
 import { Metrics, serveMetrics } from "../metrics";
+import { Readiness } from "../../http/readiness";
 
 const root = mkdtempSync(join(tmpdir(), "metrics-"));
 const publicDir = join(root, "public");
@@ -33,6 +34,7 @@ let store: SqlLeadStore;
 let app: FastifyInstance;
 let metrics: Metrics;
 let listener: Server;
+let readiness: Readiness;
 const token = "the scraper's token, long enough";
 
 beforeAll(async () => {
@@ -46,7 +48,8 @@ beforeAll(async () => {
     log: captureLog().log,
     metrics,
   });
-  listener = await serveMetrics(metrics, { port: 0, host: "127.0.0.1", token });
+  readiness = new Readiness({ database: store.database, site: fixedSite(publicDir), backupDir });
+  listener = await serveMetrics(metrics, { port: 0, host: "127.0.0.1", token }, readiness);
 });
 
 afterAll(async () => {
@@ -112,7 +115,33 @@ test("the delivery queue as the store holds it, and the last backup's age and si
   expect(scraped).toMatch(/^backup_last_size_bytes 4096$/m);
 });
 
-test("the listener wants its token, answers GET /metrics only", async () => {
+test("readiness in detail, for the operator: each check of the server's last, behind the token", async () => {
+  const { port } = listener.address() as AddressInfo;
+  const readyz = (headers: Record<string, string>) =>
+    fetch(`http://127.0.0.1:${port}/readyz`, { headers });
+  // No check yet: unavailable, and says why.
+  expect((await readyz({ authorization: `Bearer ${token}` })).status).toBe(503);
+  expect((await readyz({})).status).toBe(401);
+  const backup = join(backupDir, "leads-2026-11-27T09-00-00Z.sqlite");
+  writeFileSync(backup, "a backup");
+  const report = await readiness.refresh();
+  const answer = await readyz({ authorization: `Bearer ${token}` });
+  expect(answer.status).toBe(report.ready ? 200 : 503);
+  expect(answer.headers.get("cache-control")).toBe("no-store");
+  expect(await answer.json()).toEqual({
+    status: report.ready ? "ready" : "unavailable",
+    ready: report.ready,
+    checks: {
+      store: "ok",
+      site: "ok",
+      deliveries: expect.any(String),
+      backup: expect.any(String),
+    },
+    checkedAt: report.checkedAt,
+  });
+});
+
+test("the listener wants its token, answers GET /metrics and /readyz only", async () => {
   expect((await scrape({})).status).toBe(401);
   expect((await scrape({ authorization: "Bearer not the token" })).status).toBe(401);
   const { port } = listener.address() as AddressInfo;
