@@ -47,12 +47,17 @@ function ownGroups(): Map<string, string> {
   return groups;
 }
 
-const readNumberIn = (file: string, key: string): number => {
-  const line = readFileSync(file, "utf8")
-    .split("\n")
-    .find((row) => row.startsWith(`${key} `));
+/** The count `key` of an events file; 0 once the group is gone (removed by an operator, say). */
+function readNumberIn(file: string, key: string): number {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return 0;
+  }
+  const line = text.split("\n").find((row) => row.startsWith(`${key} `));
   return Number(line?.split(" ")[1] ?? 0);
-};
+}
 
 /** Kills every process listed in the group's folder and removes it; a folder left busy stays. */
 function removeGroup(folder: string): void {
