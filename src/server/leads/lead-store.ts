@@ -123,10 +123,9 @@ export interface LeadRecords {
   /** The leads sent with this email address (compared without case), oldest first. */
   findByEmail(email: string): Promise<Lead[]>;
   /**
-   * Deletes the leads received before `before` (quarantined ones too), the spent challenges and
-   * counters that have ended at `now`, and the inbox's sign-in links and sessions a day after they
-   * expired or ended, in one transaction.
-   * Resolves to the leads deleted.
+   * Deletes the leads last contacted before `before` (retention.ts; quarantined ones too), the
+   * spent challenges and counters that have ended at `now`, and the inbox's sign-in links and
+   * sessions a day after they expired or ended, in one transaction. Resolves to the leads deleted.
    */
   purge(before: Date, now: Date): Promise<number>;
   /**
