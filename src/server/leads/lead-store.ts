@@ -76,8 +76,9 @@ export interface InboxQuery {
   from?: Date;
   /** Received before this instant. */
   to?: Date;
-  /** A member's address: the leads they took; null: those no one has taken. */
+  /** A member's address: the leads they took; null: no one's (with `team`, those who left too). */
   owner?: string | null;
+  team?: readonly string[];
   limit: number;
   offset: number;
 }
@@ -161,14 +162,14 @@ export interface Inbox {
   /** How many leads sit in quarantine. */
   quarantineCount(): Promise<number>;
   /**
-   * Gives a lead to `owner` and says whom it replaced, read under the row's lock; with
-   * `onlyIfFree`, only if no one has it (two members taking at once: one has it, the other is
-   * told who). Undefined if no such lead.
+   * Gives a lead to `owner`, says whom it replaced (read under the row's lock), undefined if no
+   * such lead; `onlyIfFree`: if no one has it, or one not in `team` (who left). One take wins.
    */
   setOwner(
     id: string,
     owner: string,
     onlyIfFree: boolean,
+    team?: readonly string[],
   ): Promise<{ lead: Lead; previous: string | null } | undefined>;
   /** Records a contact with the person now (a note, a reply, a status change). */
   markContact(id: string, at: Date): Promise<void>;
