@@ -20,7 +20,9 @@ const setups: [string, () => Setup][] = [
     "embedded",
     () => {
       const data = join(folder, "leads");
-      return { env: { QUOTE_DATABASE_DIR: data }, store: () => embeddedStore(data) };
+      // BACKUP_DIR beside it: an erasure is also written there (src/server/leads/erasure-file.ts).
+      const env = { QUOTE_DATABASE_DIR: data, BACKUP_DIR: join(folder, "backups") };
+      return { env, store: () => embeddedStore(data) };
     },
   ],
   [

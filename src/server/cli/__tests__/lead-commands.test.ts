@@ -21,7 +21,11 @@ import { terminalActor } from "../command";
 // leaves in the terminal user's name.
 
 const folder = mkdtempSync(join(tmpdir(), "lead-commands-"));
-const config = readServerConfig({ QUOTE_DATABASE_DIR: join(folder, "leads") });
+const config = readServerConfig({
+  QUOTE_DATABASE_DIR: join(folder, "leads"),
+  // An erasure is also written there (src/server/leads/erasure-file.ts): in this test's folder.
+  BACKUP_DIR: join(folder, "backups"),
+});
 let store: SqlLeadStore;
 let printed: string[] = [];
 
