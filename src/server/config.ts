@@ -37,6 +37,8 @@ export interface StoreSettings {
   databaseDir: string;
   /** The variable that shows a functions host (its disk does not last), or null. */
   functionsHost: string | null;
+  /** BACKUP_DIR for the embedded engine: each erasure is also written there (docs/leads.md). */
+  erasuresDir?: string;
 }
 
 export interface ServerConfig {
@@ -202,6 +204,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
       databaseUrl: values.DATABASE_URL ?? null,
       databaseDir,
       functionsHost: functionsHostVariable(env),
+      ...(values.DATABASE_URL ? {} : { erasuresDir: backupDir }),
     },
     spam: {
       challengeSecret: values.QUOTE_CHALLENGE_SECRET ?? null,

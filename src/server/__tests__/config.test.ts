@@ -30,6 +30,8 @@ test("an empty environment gives today's defaults", () => {
     databaseUrl: null,
     databaseDir: resolve("data/leads"),
     functionsHost: null,
+    // Each erasure is also written beside the backups (src/server/leads/erasure-file.ts).
+    erasuresDir: resolve("data/backups"),
   });
   expect(config.spam.challengeSecret).toBeNull();
   expect(config.spam.rateLimits).toEqual({

@@ -69,7 +69,8 @@ export async function buildServer(
     retentionDays: config.retentionDays,
     // Sales hear of requests held in quarantine once a day, through the leads' SMTP relay.
     email: config.delivery.email,
-    inboxUrl: teamUrl && config.team.size > 0 ? teamUrl : null,
+    inbox:
+      teamUrl && config.team.size > 0 ? { url: teamUrl, members: [...config.team.keys()] } : null,
   });
   if (config.deploy) {
     await app.register(deployerService, {

@@ -76,8 +76,9 @@ export interface InboxQuery {
   from?: Date;
   /** Received before this instant. */
   to?: Date;
-  /** A member's address: the leads they took; null: those no one has taken. */
+  /** A member's address: the leads they took; null: no one's (with `team`, those who left too). */
   owner?: string | null;
+  team?: readonly string[];
   limit: number;
   offset: number;
 }
@@ -123,10 +124,9 @@ export interface LeadRecords {
   /** The leads sent with this email address (compared without case), oldest first. */
   findByEmail(email: string): Promise<Lead[]>;
   /**
-   * Deletes the leads received before `before` (quarantined ones too), the spent challenges and
-   * counters that have ended at `now`, and the inbox's sign-in links and sessions a day after they
-   * expired or ended, in one transaction.
-   * Resolves to the leads deleted.
+   * Deletes the leads last contacted before `before` (retention.ts; quarantined ones too), the
+   * spent challenges and counters that have ended at `now`, and the inbox's sign-in links and
+   * sessions a day after they expired or ended, in one transaction. Resolves to the leads deleted.
    */
   purge(before: Date, now: Date): Promise<number>;
   /**
@@ -162,14 +162,14 @@ export interface Inbox {
   /** How many leads sit in quarantine. */
   quarantineCount(): Promise<number>;
   /**
-   * Gives a lead to `owner` and says whom it replaced, read under the row's lock; with
-   * `onlyIfFree`, only if no one has it (two members taking at once: one has it, the other is
-   * told who). Undefined if no such lead.
+   * Gives a lead to `owner`, says whom it replaced (read under the row's lock), undefined if no
+   * such lead; `onlyIfFree`: if no one has it, or one not in `team` (who left). One take wins.
    */
   setOwner(
     id: string,
     owner: string,
     onlyIfFree: boolean,
+    team?: readonly string[],
   ): Promise<{ lead: Lead; previous: string | null } | undefined>;
   /** Records a contact with the person now (a note, a reply, a status change). */
   markContact(id: string, at: Date): Promise<void>;

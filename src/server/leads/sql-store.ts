@@ -64,7 +64,14 @@ export class SqlLeadStore implements LeadStore {
   readonly verdicts: Verdicts;
   private readonly check = () => this.ready();
 
-  constructor(readonly database: Database) {
+  /**
+   * `erasuresDir`: BACKUP_DIR, where the embedded store's erasures are also written
+   * (erasure-file.ts); null for PostgreSQL, whose own backups are the provider's.
+   */
+  constructor(
+    readonly database: Database,
+    readonly erasuresDir: string | null = null,
+  ) {
     const repos = repositories(database, this.check);
     this.leads = repos.leads;
     this.inbox = repos.inbox;

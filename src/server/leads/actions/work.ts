@@ -19,17 +19,24 @@ export type OwnerResult =
   | { outcome: "changed"; lead: Lead; previous: string | null };
 
 /**
- * Takes a lead for the actor, if no one has it; two members taking at once: the first has it, the
- * second is told who.
+ * Takes a lead for the actor, if no one has it, or its owner is no longer one of `members` (the
+ * team now, TEAM_EMAILS: they left); two members taking at once: the first has it, the second is
+ * told who.
  */
-export function takeLead(store: Transactional, actor: Actor, id: string): Promise<OwnerResult> {
+export function takeLead(
+  store: Transactional,
+  actor: Actor,
+  id: string,
+  members?: readonly string[],
+): Promise<OwnerResult> {
   return store.transaction<OwnerResult>(async ({ inbox, audit }) => {
-    const change = await inbox.setOwner(id, actor.name, true);
+    const change = await inbox.setOwner(id, actor.name, true, members);
     if (!change) return { outcome: "not-found" };
     const { lead, previous } = change;
     if (previous === actor.name) return { outcome: "unchanged", lead };
-    if (previous !== null) return { outcome: "taken", owner: previous };
-    await record(audit, actor, "owner", id, `responsable : ${actor.name}`);
+    if (lead.owner !== actor.name) return { outcome: "taken", owner: lead.owner ?? "" };
+    const left = previous === null ? "" : ` (${previous} a quitté l'équipe)`;
+    await record(audit, actor, "owner", id, `responsable : ${actor.name}${left}`);
     return { outcome: "changed", lead, previous };
   });
 }

@@ -2,6 +2,8 @@ import React from "react";
 import type { FastifyInstance } from "fastify";
 import { optional, type } from "superstruct";
 import { erasePerson, erasePreview } from "../../../leads/actions";
+import { ErasureFileError } from "../../../leads/erasure-file";
+import { oneLine } from "../../../one-line";
 import { AuditPage, ErasePage } from "../../../team/pages/admin-pages";
 import { actorOf } from "./leads";
 import type { SuperstructTypes } from "../../superstruct-schemas";
@@ -59,7 +61,17 @@ export function adminRoutes(plugin: FastifyInstance, { store }: TeamRoutesOption
       request.log.warn("team: erasure refused, no address or no count");
       return again(400, "Tapez le nombre de demandes à effacer, en chiffres. Rien n'a été effacé.");
     }
-    const result = await erasePerson(store, actorOf(request), email, Number(typed));
+    let result;
+    try {
+      result = await erasePerson(store, actorOf(request), email, Number(typed));
+    } catch (error) {
+      if (!(error instanceof ErasureFileError)) throw error;
+      request.log.error(`team: erasure refused, ${oneLine(error)}`);
+      return again(
+        503,
+        "Le journal des effacements, à côté des sauvegardes, n'a pas pu être écrit : rien n'a été effacé. Prévenez la personne qui administre le serveur (BACKUP_DIR).",
+      );
+    }
     if (result.outcome === "count-mismatch") {
       request.log.warn("team: erasure refused, count mismatch");
       return again(

@@ -46,11 +46,12 @@ export async function inboxPage(
   request: FastifyRequest,
   reply: FastifyReply,
   query: Infer<typeof InboxQuery>,
-  { store }: TeamRoutesOptions,
+  { store, team }: TeamRoutesOptions,
 ) {
   const { filters, problems } = readFilters(query);
+  const members = [...team.keys()];
   const page = await store.inbox.page({
-    ...storeQuery(filters, request.teamSession!.email),
+    ...storeQuery(filters, request.teamSession!.email, members),
     limit: pageSize,
     offset: (filters.page - 1) * pageSize,
   });
@@ -68,6 +69,7 @@ export async function inboxPage(
       session={request.teamSession!}
       filters={filters}
       page={page}
+      members={members}
       medianReply={medianReplyMinutes(
         await store.notes.firstReplies(new Date(Date.now() - 30 * 86_400_000)),
       )}
@@ -217,7 +219,7 @@ export function leadRoutes(plugin: FastifyInstance, options: TeamRoutesOptions) 
     const file = await exportLeads(
       store,
       actorOf(request),
-      storeQuery(filters, request.teamSession!.email),
+      storeQuery(filters, request.teamSession!.email, [...options.team.keys()]),
       format,
       request.body.notes === "oui",
     );

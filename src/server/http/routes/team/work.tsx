@@ -34,7 +34,7 @@ export function workRoutes(plugin: FastifyInstance, { store, team, email }: Team
     { schema: { params: LeadParams, body: TakeForm } },
     async (request, reply) => {
       const { id } = request.params;
-      const result = await takeLead(store, actorOf(request), id);
+      const result = await takeLead(store, actorOf(request), id, [...team.keys()]);
       if (result.outcome === "not-found") {
         return refuse(request, reply, 404, noSuchLead, "no such lead");
       }
