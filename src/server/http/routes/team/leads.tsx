@@ -25,6 +25,7 @@ import { outcomeOf } from "./outcomes";
 import {
   InboxQuery,
   LeadParams,
+  noSuchLeadText,
   redirectTo,
   refuse,
   sendPage,
@@ -92,7 +93,7 @@ export function leadRoutes(plugin: FastifyInstance, options: TeamRoutesOptions) 
   const app = plugin.withTypeProvider<SuperstructTypes>();
   const { store, delivery, queue } = options;
   const noSuchLead = (request: FastifyRequest, reply: FastifyReply) =>
-    refuse(request, reply, 404, "Cette demande n'existe pas, ou a été supprimée.", "no such lead");
+    refuse(request, reply, 404, noSuchLeadText, "no such lead");
   /** An action the request's state does not allow: its French page, nothing done. */
   const conflict = (request: FastifyRequest, reply: FastifyReply, text: string, why: string) =>
     refuse(request, reply, 409, text, why);
@@ -110,10 +111,7 @@ export function leadRoutes(plugin: FastifyInstance, options: TeamRoutesOptions) 
       if (!lead) {
         return sendPage(
           reply,
-          <MessagePage
-            title="Demande introuvable"
-            text="Cette demande n'existe pas, ou a été supprimée."
-          />,
+          <MessagePage title="Demande introuvable" text={noSuchLeadText} />,
           404,
         );
       }

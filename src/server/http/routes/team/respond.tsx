@@ -138,6 +138,9 @@ export const Text = coerce(string(), array(string()), (values) => values[0] ?? "
 /** A request's page: its id in the address, any text (the store finds no lead for a wrong one). */
 export const LeadParams = type({ id: string() });
 
+/** What a request's page or action says of an id no request has (any more). */
+export const noSuchLeadText = "Cette demande n'existe pas, ou a été supprimée.";
+
 /** The inbox's address: its filters (src/server/team/inbox-filters.ts) and an action's outcome. */
 export const InboxQuery = type({
   q: optional(Text),

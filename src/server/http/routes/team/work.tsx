@@ -13,7 +13,15 @@ import { EmailSender } from "../../../delivery/email";
 import { ReplyPage } from "../../../team/pages/reply-page";
 import type { SuperstructTypes } from "../../superstruct-schemas";
 import { actorOf } from "./leads";
-import { LeadParams, redirectTo, refuse, sendPage, Text, type TeamRoutesOptions } from "./respond";
+import {
+  LeadParams,
+  noSuchLeadText,
+  redirectTo,
+  refuse,
+  sendPage,
+  Text,
+  type TeamRoutesOptions,
+} from "./respond";
 
 // Sales' work on a request, from its page: « Je m'en occupe », « Confier à », a note. Each is the
 // action the CLI would call (src/server/leads/actions/work.ts), then back to the request's page
@@ -26,7 +34,6 @@ const ReplyForm = type({ csrf: optional(Text), sujet: optional(Text), texte: opt
 
 export function workRoutes(plugin: FastifyInstance, { store, team, email }: TeamRoutesOptions) {
   const app = plugin.withTypeProvider<SuperstructTypes>();
-  const noSuchLead = "Cette demande n'existe pas, ou a été supprimée.";
   const back = (id: string, outcome: string) => `/equipe/demandes/${id}?fait=${outcome}`;
 
   app.post(
@@ -36,7 +43,7 @@ export function workRoutes(plugin: FastifyInstance, { store, team, email }: Team
       const { id } = request.params;
       const result = await takeLead(store, actorOf(request), id, [...team.keys()]);
       if (result.outcome === "not-found") {
-        return refuse(request, reply, 404, noSuchLead, "no such lead");
+        return refuse(request, reply, 404, noSuchLeadText, "no such lead");
       }
       return redirectTo(reply, back(id, result.outcome === "taken" ? "deja-prise" : "pris"));
     },
@@ -49,7 +56,7 @@ export function workRoutes(plugin: FastifyInstance, { store, team, email }: Team
       const { id } = request.params;
       const result = await giveLead(store, team, actorOf(request), id, request.body.a ?? "");
       if (result.outcome === "not-found") {
-        return refuse(request, reply, 404, noSuchLead, "no such lead");
+        return refuse(request, reply, 404, noSuchLeadText, "no such lead");
       }
       if (result.outcome === "not-a-member") {
         return refuse(
@@ -72,7 +79,7 @@ export function workRoutes(plugin: FastifyInstance, { store, team, email }: Team
       const result = await addNote(store, actorOf(request), id, request.body.texte ?? "");
       switch (result.outcome) {
         case "not-found":
-          return refuse(request, reply, 404, noSuchLead, "no such lead");
+          return refuse(request, reply, 404, noSuchLeadText, "no such lead");
         case "empty":
           return refuse(
             request,
@@ -98,7 +105,7 @@ export function workRoutes(plugin: FastifyInstance, { store, team, email }: Team
   // « Répondre »: the prefilled reply, then its sending (« sends »: a failure after it says so).
   app.get("/demandes/:id/repondre", { schema: { params: LeadParams } }, async (request, reply) => {
     const lead = await store.leads.get(request.params.id);
-    if (!lead) return refuse(request, reply, 404, noSuchLead, "no such lead");
+    if (!lead) return refuse(request, reply, 404, noSuchLeadText, "no such lead");
     const session = request.teamSession!;
     return sendPage(
       reply,
@@ -140,7 +147,7 @@ export function workRoutes(plugin: FastifyInstance, { store, team, email }: Team
         sender.close();
       }
       if (result.outcome === "not-found")
-        return refuse(request, reply, 404, noSuchLead, "no such lead");
+        return refuse(request, reply, 404, noSuchLeadText, "no such lead");
       if (result.outcome === "quarantined") {
         return refuse(
           request,
@@ -154,7 +161,7 @@ export function workRoutes(plugin: FastifyInstance, { store, team, email }: Team
       // Not sent: the page again, with what was typed and why, so that nothing is lost.
       if (result.outcome === "not-sent") request.log.error(`team: reply not sent: ${result.error}`);
       const lead = await store.leads.get(id);
-      if (!lead) return refuse(request, reply, 404, noSuchLead, "no such lead");
+      if (!lead) return refuse(request, reply, 404, noSuchLeadText, "no such lead");
       const text =
         result.outcome === "invalid"
           ? `${result.problem} Rien n'a été envoyé.`
