@@ -21,7 +21,7 @@ export const linkRequestLimits: RateLimits = {
 export const secretHash = (secret: string) => createHash("sha256").update(secret).digest("hex");
 const newSecret = () => randomBytes(32).toString("base64url");
 /** A secret as this module makes them: 43 base64url characters. Anything else is refused unread. */
-const secretShape = /^[A-Za-z0-9_-]{43}$/;
+export const secretShape = /^[A-Za-z0-9_-]{43}$/;
 
 /** The team's records, and the ledger that counts link requests against their rate limits. */
 export type TeamStore = Pick<LeadStore, "team" | "ledger">;
