@@ -48,6 +48,10 @@ const TokenFields = type({ jeton: optional(Text) });
 export function signInRoutes(plugin: FastifyInstance, options: TeamContext) {
   const app = plugin.withTypeProvider<SuperstructTypes>();
   const { store, team, email, teamUrl, refusals } = options;
+  const linksBeingSent = new Set<Promise<void>>();
+  app.addHook("onClose", async () => {
+    await Promise.all(linksBeingSent);
+  });
   // The inbox's front door shows the list to a signed-in member: the same check as its pages.
   const checkSession = requireSession(options);
 
@@ -103,21 +107,26 @@ export function signInRoutes(plugin: FastifyInstance, options: TeamContext) {
       );
     }
     // The same answer at once, whoever asked; the link is made and sent after it, for a member
-    // only: the time that takes would otherwise tell who is on the list.
-    setImmediate(() => {
-      issueLink(store, team, checked.address, async (to, token) => {
-        // A team comes with the SMTP relay its links go through: config.ts refuses one without.
-        const sender = new EmailSender(email!.smtpUrl);
-        try {
-          await sender.send(signInMessage(to, email!.from, teamUrl, token));
-        } finally {
-          sender.close();
-        }
-      }).then(
+    // only: the time that takes would otherwise tell who is on the list. Tracked from now, so
+    // that a stop waits for a link being sent (onClose, below).
+    const sending = new Promise((resolve) => setImmediate(resolve))
+      .then(() =>
+        issueLink(store, team, checked.address, async (to, token) => {
+          // A team comes with the SMTP relay its links go through: config.ts refuses one without.
+          const sender = new EmailSender(email!.smtpUrl);
+          try {
+            await sender.send(signInMessage(to, email!.from, teamUrl, token));
+          } finally {
+            sender.close();
+          }
+        }),
+      )
+      .then(
         (member) => request.log.info({ member }, "team: sign-in link asked"),
         (error: unknown) => request.log.error(`team: sign-in link not sent: ${oneLine(error)}`),
       );
-    });
+    linksBeingSent.add(sending);
+    void sending.finally(() => linksBeingSent.delete(sending));
     return sendPage(reply, <LinkSentPage />);
   });
 
