@@ -1,12 +1,4 @@
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -15,6 +7,7 @@ import { buildServer } from "../../src/server/http/server";
 import { captureLog } from "../../src/test-utils/log-capture";
 import { personHeaders, testChallengeSecret } from "../../src/test-utils/anti-bot";
 import { sampleRequest, waitFor } from "../pipeline/support/leads";
+import { liveReleaseWithPhone } from "../pipeline/support/published-content";
 import { TestSmtp } from "../pipeline/support/smtp";
 
 // The server as `npm run serve` assembles it (src/server/http/server.ts), started from a
@@ -24,28 +17,13 @@ import { TestSmtp } from "../pipeline/support/smtp";
 
 const folder = mkdtempSync(join(tmpdir(), "server-assembly-"));
 const smtp = new TestSmtp(9757);
-const liveId = "20261128T100000000Z-0123456789ab";
-const release = join(folder, "deploy", "releases", liveId);
 const livePhone = "01 88 77 66 55";
+let ownPhone: string;
 let app: FastifyInstance;
 
 beforeAll(async () => {
   await smtp.start();
-  cpSync(join(process.cwd(), "content"), join(release, "content"), { recursive: true });
-  const company = join(release, "content", "company", "company.md");
-  writeFileSync(
-    company,
-    readFileSync(company, "utf8").replace(/^phone: .*$/m, `phone: "${livePhone}"`),
-  );
-  mkdirSync(join(release, "site"));
-  writeFileSync(join(release, "site", "index.html"), "<!doctype html><title>Accueil</title>");
-  writeFileSync(join(release, "site", "404.html"), "<!doctype html><title>Introuvable</title>");
-  writeFileSync(join(release, "site", "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
-  writeFileSync(
-    join(release, "release.json"),
-    JSON.stringify({ id: liveId, commit: "0".repeat(40) }),
-  );
-  symlinkSync(join("releases", liveId), join(folder, "deploy", "current"));
+  ownPhone = liveReleaseWithPhone(join(folder, "deploy"), livePhone);
   const config = readServerConfig({
     QUOTE_DATABASE_DIR: join(folder, "leads"),
     BACKUP_DIR: join(folder, "backups"),
@@ -88,8 +66,5 @@ test("the live release's site is served, and an acknowledgement gives the live r
   );
   const ack = smtp.mails.find((mail) => JSON.stringify(mail.to).includes(sampleRequest.email))!;
   expect(ack.text).toContain(livePhone);
-  const ownPhone = /^phone: "([^"]+)"$/m.exec(
-    readFileSync(join(process.cwd(), "content", "company", "company.md"), "utf8"),
-  )![1]!;
   expect(ack.text).not.toContain(ownPhone);
 });

@@ -1,18 +1,11 @@
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { embeddedStore } from "./support/stores";
 import { leads } from "./support/cli";
 import { makeLead, waitFor } from "./support/leads";
 import { deliveryServices } from "./support/delivery-services";
+import { liveReleaseWithPhone } from "./support/published-content";
 
 // `npm run leads` on PostgreSQL, run as a separate process like an operator's terminal would.
 
@@ -170,17 +163,7 @@ test("the same commands on the embedded engine, beside a process that has its fi
 test("with deploys on, an acknowledgement sent again by retry reads the live release's content/, not the server's folder", async () => {
   const data = join(folder, "ack-leads");
   const deployDir = join(folder, "deploy");
-  // A live release whose company.md marketing changed: another phone than the server's folder's.
-  const release = join(deployDir, "releases", "20261128T100000000Z-0123456789ab");
-  cpSync(join(process.cwd(), "content"), join(release, "content"), { recursive: true });
-  const companyFile = join(release, "content", "company", "company.md");
-  const ownPhone = /^phone: "([^"]+)"$/m.exec(readFileSync(companyFile, "utf8"))![1]!;
-  writeFileSync(
-    companyFile,
-    readFileSync(companyFile, "utf8").replace(`phone: "${ownPhone}"`, 'phone: "01 88 77 66 55"'),
-  );
-  mkdirSync(join(release, "site"));
-  symlinkSync(join("releases", "20261128T100000000Z-0123456789ab"), join(deployDir, "current"));
+  const ownPhone = liveReleaseWithPhone(deployDir, "01 88 77 66 55");
   const fileStore = await embeddedStore(data);
   const lead = makeLead({ email: "claire@bailleur.test" }, { channels: ["ack"] });
   await fileStore.leads.save(lead);
