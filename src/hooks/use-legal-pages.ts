@@ -23,6 +23,14 @@ export const query = graphql`
 const privacyPolicyFile = "politique-confidentialite";
 
 /**
+ * Whether a file of content/legal/ is a version of the privacy policy: its own, or a later one
+ * named after it (`politique-confidentialite-2027.md`), which replaces it at its date while the
+ * former is no longer built (src/build/schedule.ts).
+ */
+export const isPrivacyPolicyFile = (name: string) =>
+  name === privacyPolicyFile || name.startsWith(`${privacyPolicyFile}-`);
+
+/**
  * The legal pages from `content/legal/`, in their `order`, each at the address and with the title
  * its file gives. Read through the site's static query (use-site-content.ts).
  */
@@ -34,7 +42,7 @@ export default function useLegalPages(): readonly LegalPageLink[] {
 export function usePrivacyPolicyPath(): string {
   const page = useSiteContent().allLegalPage.nodes.find(({ parent }) => {
     const file = parent && "parent" in parent ? parent.parent : null;
-    return file !== null && "name" in file && file.name === privacyPolicyFile;
+    return file !== null && "name" in file && isPrivacyPolicyFile(file.name);
   });
   if (!page) throw new Error(`content/legal/${privacyPolicyFile}.md is missing`);
   return page.path;
