@@ -42,7 +42,7 @@ export default function useLegalPages(): readonly LegalPageLink[] {
 export function usePrivacyPolicyPath(): string {
   const page = useSiteContent().allLegalPage.nodes.find(({ parent }) => {
     const file = parent && "parent" in parent ? parent.parent : null;
-    return file !== null && "name" in file && isPrivacyPolicyFile(file.name);
+    return file !== null && "name" in file && isPrivacyPolicyFile(String(file.name));
   });
   if (!page) throw new Error(`content/legal/${privacyPolicyFile}.md is missing`);
   return page.path;
