@@ -5,7 +5,7 @@ import { createMiniSite } from "./mini-site";
 import { captureLog } from "../../src/test-utils/log-capture";
 import { Deployer, type FailureNotice } from "../../src/server/deploy/deployer";
 import { deployPaths, listReleases } from "../../src/server/deploy/releases";
-import { readSchedule } from "../../src/server/deploy/schedule";
+import { readSchedule, scheduledChanges } from "../../src/server/deploy/schedule";
 import type { Clock } from "../../src/server/deploy/scheduler";
 import { parisWallTime } from "../../src/shared/content-model/paris-time";
 
@@ -86,7 +86,8 @@ test("a testimonial's date comes: the live commit is built as of it, once, with 
   const first = live();
   expect(first).toMatchObject({ commit: pushed, scheduledFor: null });
   expect(liveIndex()).toContain(`<p>Au ${new Date(time.clock.now()).toISOString()}</p>`);
-  expect(readSchedule(settings.dir)?.upcoming).toEqual([
+  // What the admin's notice lists, through /api/deploy/status.
+  expect(scheduledChanges(settings.dir)).toEqual([
     { at: new Date(at).toISOString(), changes: ["content/testimonials/a.md : mis en ligne"] },
   ]);
 

@@ -56,6 +56,10 @@ export function planSchedule(dir: string, commit: string | null, asOf: Date): Sc
   return record;
 }
 
+/** What the admin's notice lists (/api/deploy/status): the next few instants, what each changes. */
+export const scheduledChanges = (dir: string, count = 5): ScheduleRecord["upcoming"] =>
+  readSchedule(dir)?.upcoming.slice(0, count) ?? [];
+
 /** The next instant, or null when nothing is scheduled. */
 export const nextInstant = (record: ScheduleRecord | null): Date | null =>
   record?.upcoming[0] ? new Date(record.upcoming[0].at) : null;
