@@ -31,11 +31,16 @@ export const isPrivacyPolicyFile = (name: string) =>
   name === privacyPolicyFile || name.startsWith(`${privacyPolicyFile}-`);
 
 /**
- * The legal pages from `content/legal/`, in their `order`, each at the address and with the title
+ * The legal pages from `content/legal/`, in their `order`, each once, at the address and with the title
  * its file gives. Read through the site's static query (use-site-content.ts).
  */
 export default function useLegalPages(): readonly LegalPageLink[] {
-  return useSiteContent().allLegalPage.nodes;
+  // A page with a former version (src/build/legal-versions.ts) has a node per version, all at
+  // one address: one link each.
+  const pages = useSiteContent().allLegalPage.nodes;
+  return pages.filter(
+    (page, index) => pages.findIndex((other) => other.path === page.path) === index,
+  );
 }
 
 /** The privacy policy's address, from its file in content/legal/. */

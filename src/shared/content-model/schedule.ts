@@ -1,6 +1,6 @@
 // What is in force at an instant, from the dates content files give: a testimonial, a client
 // reference or a set of figures from « publishFrom » until « retireAt », a legal text from
-// « applicableFrom » until a later version of the same page applies. The build leaves out the
+// « applicableFrom » on, and a former version kept at its own address once a later one applies. The build leaves out the
 // rest (src/build/schedule.ts); the server rebuilds at the next instant anything changes.
 import { parisInstant } from "./paris-time";
 
@@ -17,42 +17,25 @@ export const windowedKinds: readonly string[] = ["testimonials", "clients", "fig
 
 const time = (instant: Date | undefined) => instant?.getTime();
 
-/** The legal page a legal file is a version of: its address. */
-const pageOf = (file: ScheduledFile) =>
-  typeof file.fields.path === "string" ? file.fields.path : file.file;
-
 /** When a legal version starts to apply: never written is always (the earliest instant). */
 const appliesFrom = (file: ScheduledFile) =>
   time(parisInstant(file.fields.applicableFrom)) ?? Number.NEGATIVE_INFINITY;
 
-/** The versions of each legal page, oldest first. */
-function legalVersions(files: readonly ScheduledFile[]): ScheduledFile[][] {
-  const pages = new Map<string, ScheduledFile[]>();
-  for (const file of files.filter((entry) => entry.kind === "legal")) {
-    pages.set(pageOf(file), [...(pages.get(pageOf(file)) ?? []), file]);
-  }
-  return [...pages.values()].map((versions) =>
-    versions.sort((a, b) => appliesFrom(a) - appliesFrom(b)),
-  );
-}
-
 /** Whether a file is in force at an instant (a file without dates always is). */
-function inForce(file: ScheduledFile, at: number, versions: ScheduledFile[][]): boolean {
+function inForce(file: ScheduledFile, at: number): boolean {
   if (windowedKinds.includes(file.kind)) {
     const from = time(parisInstant(file.fields.publishFrom));
     const to = time(parisInstant(file.fields.retireAt));
     return (from === undefined || from <= at) && (to === undefined || at < to);
   }
-  if (file.kind !== "legal") return true;
-  const page = versions.find((list) => list.includes(file)) ?? [file];
-  const current = page.filter((version) => appliesFrom(version) <= at).at(-1);
-  return current === file;
+  // A legal version not applicable yet is left out; a former one stays, readable at its own
+  // address (src/build/legal-versions.ts).
+  return file.kind !== "legal" || appliesFrom(file) <= at;
 }
 
 /** The files not in force at an instant: the build leaves them out of every output. */
 export function filesOutOfForce(files: readonly ScheduledFile[], at: Date): ScheduledFile[] {
-  const versions = legalVersions(files);
-  return files.filter((file) => !inForce(file, at.getTime(), versions));
+  return files.filter((file) => !inForce(file, at.getTime()));
 }
 
 /** One instant at which the site changes, and the files it changes, in French. */

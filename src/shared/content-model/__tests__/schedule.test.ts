@@ -43,15 +43,13 @@ describe("filesOutOfForce", () => {
     );
   });
 
-  it("replaces a legal version by the next at its instant, and withdraws at « retireAt »", () => {
+  it("keeps a former legal version (read at its own address), and withdraws at « retireAt »", () => {
     expect(names(filesOutOfForce(files, at("2027-02-01T11:00:00Z")))).toEqual([
       "content/clients/c.md",
-      "content/legal/cgv.md",
     ]);
     expect(names(filesOutOfForce(files, at("2027-06-01T00:00:00Z")))).toEqual([
       "content/testimonials/b.md",
       "content/clients/c.md",
-      "content/legal/cgv.md",
     ]);
   });
 
