@@ -2,6 +2,7 @@
 import type { GatsbyConfig } from "gatsby";
 import { readContentSource } from "./src/build/content-source";
 import { designToken } from "./src/build/design-tokens";
+import { buildAsOf, ignoredContent } from "./src/build/schedule";
 import { sitemapExcludes } from "./src/build/search-engines";
 import { contentFolders } from "./src/shared/content-model/kinds";
 import { siteUrl } from "./src/shared/site-url";
@@ -21,6 +22,11 @@ const landingTitle = contentField(
   (data) => (data.seo as { title?: unknown } | undefined)?.title,
 );
 
+// The instant the site is built as of (SITE_BUILD_AS_OF, or now): what is not in force then is
+// not sourced at all (src/build/schedule.ts).
+const asOf = buildAsOf();
+const outOfForce = ignoredContent(__dirname, asOf);
+
 const config: GatsbyConfig = {
   siteMetadata: {
     siteUrl: siteUrl(process.env.SITE_URL),
@@ -35,7 +41,11 @@ const config: GatsbyConfig = {
   plugins: [
     ...contentFolders.map((name) => ({
       resolve: "gatsby-source-filesystem",
-      options: { name, path: `${__dirname}/content/${name}` },
+      options: {
+        name,
+        path: `${__dirname}/content/${name}`,
+        ignore: outOfForce.filter((file) => file.startsWith(`${__dirname}/content/${name}/`)),
+      },
     })),
     "gatsby-transformer-remark",
     "gatsby-plugin-image",

@@ -39,9 +39,11 @@ export function contentTypeDefs(): string {
     }
     if (isRelativeFile(struct)) return `File${bang} @fileByRelativePath`;
     const rules = constraintsOf(struct);
+    // A Paris time stays as written: only the build's schedule (schedule.ts) reads instants.
     switch (rules?.kind) {
       case "text":
       case "choice":
+      case "datetime":
         return `String${bang}`;
       case "number":
         return `${rules.integer ? "Int" : "Float"}${bang}`;

@@ -1,12 +1,29 @@
 import { graphql, type PageProps } from "gatsby";
 import React from "react";
 import DocumentPage from "../components/legal/document-page";
+import VersionNote, { type VersionContext } from "../components/legal/version-note";
 
-/** A legal page made from `content/legal/*.md` by createPages (src/build/pages.ts). */
-export default function LegalPageTemplate({ data }: PageProps<Queries.LegalPageQuery>) {
+/**
+ * A legal page made from `content/legal/*.md` by createPages (src/build/pages.ts): the version in
+ * force at the page's address, a former one at its own (noindex).
+ */
+export default function LegalPageTemplate({
+  data,
+  pageContext,
+  location,
+}: PageProps<Queries.LegalPageQuery, VersionContext>) {
   const page = data.legalPage;
   if (!page) return null;
-  return <DocumentPage page={page} html={page.html} />;
+  const former = pageContext.currentPath !== null && pageContext.currentPath !== undefined;
+  const note = pageContext.since || former ? <VersionNote {...pageContext} /> : undefined;
+  return (
+    <DocumentPage
+      page={page}
+      html={page.html}
+      note={note}
+      versionPath={former ? location.pathname.replace(/\/$/, "") : undefined}
+    />
+  );
 }
 
 export const query = graphql`

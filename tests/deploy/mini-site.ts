@@ -29,6 +29,14 @@ if (figure.includes("[À COMPLÉTER")) {
 }
 // A figure that holds the build until it is stopped: a build under way for as long as a test needs.
 if (figure === "en attente") await new Promise(() => setInterval(() => {}, 1000));
+// A build made as of an instant (scheduled builds) says which; with fail-after.txt, a build as of
+// that instant or later fails as a content check does: a scheduled build made to fail.
+const asOf = process.env.SITE_BUILD_AS_OF ?? "";
+if (existsSync("fail-after.txt") && asOf >= readFileSync("fail-after.txt", "utf8").trim()) {
+  console.error(" ERROR  UNKNOWN\\n\\nLe contenu de content/ comporte des erreurs :");
+  console.error("  - content/clients/a.md : champ « name » : attendu un texte non vide");
+  process.exit(1);
+}
 mkdirSync("public", { recursive: true });
 // Files a draft adds reach public/, as a draft's image would reach public/static/.
 if (existsSync("draft-files")) cpSync("draft-files", "public", { recursive: true });
@@ -36,7 +44,8 @@ const branch = process.env.SITE_PREVIEW_BRANCH;
 writeFileSync(
   "public/index.html",
   "<title>Taux : " + figure + "</title><link rel=canonical href=" + process.env.SITE_URL + "/>" +
-    (branch ? "<p>Aperçu — non publié — branche " + branch + "</p>" : ""),
+    (branch ? "<p>Aperçu — non publié — branche " + branch + "</p>" : "") +
+    (asOf ? "<p>Au " + asOf + "</p>" : ""),
 );
 writeFileSync("public/404.html", "<title>Introuvable</title>");
 writeFileSync("public/_headers", "/*\\n  X-Content-Type-Options: nosniff\\n");

@@ -9,9 +9,17 @@ type LegalDocumentProps = {
   /** The body as HTML; without it, `children` (the admin's preview draws the Markdown itself). */
   html?: string;
   children?: React.ReactNode;
+  /** Which version of the text this is, and since when it applies (a legal page's versions). */
+  note?: React.ReactNode;
 };
 
-export default function LegalDocument({ title, updatedAt, html, children }: LegalDocumentProps) {
+export default function LegalDocument({
+  title,
+  updatedAt,
+  html,
+  children,
+  note,
+}: LegalDocumentProps) {
   return (
     <article className={styles.page}>
       <Container>
@@ -24,6 +32,7 @@ export default function LegalDocument({ title, updatedAt, html, children }: Lega
         <p className={styles.updated}>
           Dernière mise à jour : <time dateTime={updatedAt}>{formatLongDate(updatedAt)}</time>
         </p>
+        {note && <p className={styles.updated}>{note}</p>}
         {/* Markdown from content/, rendered at build time by gatsby-transformer-remark. */}
         {html === undefined ? (
           <div className={styles.body}>{children}</div>

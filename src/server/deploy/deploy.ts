@@ -12,7 +12,8 @@ export type { DeployTarget };
 // lock file changed, installed and built in the box (sandbox.ts) under its ceilings; then the
 // server copies the built site out of the box into a release of its own, switched live in one
 // step. Only forward: a commit older than the live one, or the live one itself, is not built
-// again (going back is `npm run site -- rollback`).
+// again (going back is `npm run site -- rollback`), but for a scheduled build, which builds the
+// live commit again as of the instant its content changes (scheduler.ts).
 
 export type DeployOutcome =
   | { live: true; release: ReleaseInfo }
@@ -27,6 +28,10 @@ export interface DeployContext {
   /** Told which commit is being built, once git knows it. */
   onTarget?: (target: DeployTarget) => void;
   signal: AbortSignal;
+  /** The instant the site is built as of (SITE_BUILD_AS_OF in the box). */
+  asOf: Date;
+  /** The scheduled instant that started this build, which may build the live commit again. */
+  scheduledFor?: string | null;
 }
 
 /**
@@ -53,11 +58,13 @@ export async function deployCommit(
       [],
     );
   }
-  if (context.liveCommit === target) {
+  const scheduled = Boolean(context.scheduledFor);
+  if (context.liveCommit === target && !scheduled) {
     return { live: false, commit: target, reason: "already live" };
   }
   if (
     context.liveCommit &&
+    !scheduled &&
     (await succeeds(["merge-base", "--is-ancestor", target, context.liveCommit]))
   ) {
     return { live: false, commit: target, reason: `older than the live ${context.liveCommit}` };
@@ -69,12 +76,18 @@ export async function deployCommit(
       reason: "the one that just failed (npm run site -- deploy builds it again)",
     };
   }
-  const info = await buildInBox(settings, copy, target, context);
+  const asOf = context.asOf.toISOString();
+  const info = await buildInBox(settings, copy, target, {
+    onTarget: context.onTarget,
+    env: { SITE_BUILD_AS_OF: asOf },
+  });
   context.signal.throwIfAborted();
   let release: ReleaseInfo;
   try {
     release = addRelease(settings.dir, copy.work, {
       ...info,
+      asOf,
+      scheduledFor: context.scheduledFor ?? null,
       serverCode: serverCodeHash(join(copy.work, "dist", "server")),
     });
   } catch (error) {

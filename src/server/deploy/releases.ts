@@ -36,6 +36,10 @@ export interface ReleaseInfo {
   builtAt: string;
   /** The hash of the server's code this commit compiles (serverCodeHash), or null. */
   serverCode: string | null;
+  /** The instant the site was built as of (SITE_BUILD_AS_OF); absent in releases before 1.4. */
+  asOf?: string;
+  /** What started it: the scheduled instant (scheduler.ts), or null for a push or by hand. */
+  scheduledFor?: string | null;
 }
 
 export function deployPaths(dir: string) {

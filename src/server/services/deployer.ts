@@ -17,7 +17,11 @@ export default fp<{ settings: DeploySettings; options: DeployerOptions }>(
   async (app, { settings, options }) => {
     const deployer = new Deployer(settings, options);
     app.decorate("deployer", deployer);
-    app.addHook("onListen", async () => deployer.resumeInterrupted());
+    app.addHook("onListen", async () => {
+      deployer.resumeInterrupted();
+      // After what was cut short: a missed instant is caught up once, from the live release.
+      deployer.startSchedule();
+    });
     app.addHook("onClose", () => deployer.close());
   },
   { name: "deployer", fastify: "5.x" },

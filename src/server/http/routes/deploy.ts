@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyPluginAsync } from "fastify";
 import { coerce, instance, literal } from "superstruct";
 import type { Deployer } from "../../deploy/deployer";
+import { scheduledChanges } from "../../deploy/schedule";
 import { deployStatus, liveCommit, rememberDelivery } from "../../deploy/state";
 import { isAuthentic, readPush, type GitHost } from "../../deploy/push-webhook";
 import type { SuperstructTypes } from "../superstruct-schemas";
@@ -33,7 +34,10 @@ const deployRoutes: FastifyPluginAsync<DeployRoutesOptions> = async (plugin, { d
       reply.sendJson(
         200,
         deployer
-          ? deployStatus(deployer.settings.dir, deployer.serverCode)
+          ? {
+              ...deployStatus(deployer.settings.dir, deployer.serverCode),
+              scheduled: scheduledChanges(deployer.settings.dir),
+            }
           : { state: "off", live: null, building: null, failure: null },
       ),
   });
