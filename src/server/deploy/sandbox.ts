@@ -87,6 +87,15 @@ export function boxArguments(options: BoxOptions, command: readonly string[]): s
     "--ro-bind",
     "/usr",
     "/usr",
+    // The in-memory /tmp first: a Node.js installed under it is then bound over it, not hidden.
+    "--proc",
+    "/proc",
+    "--dev",
+    "/dev",
+    "--size",
+    String(tmpBytes),
+    "--tmpfs",
+    "/tmp",
   ];
   for (const tree of systemTrees) {
     if (!existsSync(tree)) continue;
@@ -108,7 +117,6 @@ export function boxArguments(options: BoxOptions, command: readonly string[]): s
   for (const file of new Set(npmrcs)) {
     if (existsSync(file)) args.push("--ro-bind", "/dev/null", file);
   }
-  args.push("--proc", "/proc", "--dev", "/dev", "--size", String(tmpBytes), "--tmpfs", "/tmp");
   for (const path of options.hidden) {
     if (shown.some((tree) => isUnder(path, tree)) && existsSync(path)) {
       args.push("--size", String(coverBytes), "--tmpfs", path);

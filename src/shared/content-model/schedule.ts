@@ -6,7 +6,7 @@ import { parisInstant } from "./paris-time";
 
 /** A content file's dates, as its frontmatter gives them. */
 export type ScheduledFile = {
-  /** The file's path from the site's root (`content/legal/cgv-2027.md`). */
+  /** The file's path from the site's root: content/legal/ and its name, for a legal page. */
   file: string;
   kind: string;
   fields: Record<string, unknown>;

@@ -63,9 +63,8 @@ test("no network at all: loopback is its own, and no name can be resolved", () =
 });
 
 test("no npm settings of the machine's or the server's, whatever they hold", () => {
-  // A Node.js installed in a folder of its own (not under /tmp, which the box covers), with npm's
-  // global settings beside it.
-  const prefix = mkdtempSync(join(process.cwd(), ".box-node-"));
+  // A Node.js installed in a folder of its own, with npm's global settings beside it.
+  const prefix = mkdtempSync(join(tmpdir(), "box-node-"));
   try {
     mkdirSync(join(prefix, "bin"));
     mkdirSync(join(prefix, "etc"));
