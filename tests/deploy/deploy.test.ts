@@ -39,6 +39,8 @@ const deployEnv = {
   QUOTE_NOTIFY_TO: "ventes@hestia.test",
   QUOTE_MAIL_FROM: "Site Hestia <site@hestia.test>",
   QUOTE_ACK: "1",
+  // The editor's domain: a failed build's email goes back to its author (failure-email.ts).
+  DEPLOY_NOTIFY_DOMAINS: "hestia.test",
 };
 const site = new SiteProcess(port, deployEnv);
 
@@ -409,8 +411,9 @@ function githubDeleted(branch: string) {
   };
 }
 
+// The first draft builds cold, in the drafts' own working copy (install and Gatsby's caches).
 const statusOf = (commit: string, state: string, context = "deploy/apercu") =>
-  github.waitFor((s) => s.sha === commit && s.state === state && s.context === context, 300_000);
+  github.waitFor((s) => s.sha === commit && s.state === state && s.context === context, 900_000);
 
 test("a draft pushed: pending then success on GitHub; its link shows the draft with its banner, not indexed, at 360 and 1280 px, while the site keeps the live figure; merged, the site shows it and the preview is gone", async () => {
   browser = await chromium.launch({
@@ -484,7 +487,7 @@ test("a draft pushed: pending then success on GitHub; its link shows the draft w
     "Cet aperçu n'existe pas ou n'existe plus",
   );
   await page.close();
-}, 900_000);
+}, 1_500_000);
 
 test("a draft with a placeholder: failure on GitHub naming the file, linking to every problem in French; a guessed name gets the French page", async () => {
   const draft = await saveDraft("cms/company/company", "content/company/company.md", (text) =>
