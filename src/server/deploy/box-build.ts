@@ -169,7 +169,7 @@ async function installAndBuild(
     const specs = locks.flatMap((lock) => lockedPackages(lock.text, lock.name, registry));
     const { npmCache } = deployPaths(settings.dir);
     mkdirSync(npmCache, { recursive: true, mode: 0o700 });
-    await fetchPackages(specs, npmCache, host);
+    await fetchPackages(specs, npmCache, registry, host);
     cpSync(npmCache, join(deployPaths(settings.dir).home, ".npm"), { recursive: true });
     const offline = { npm_config_registry: registry, npm_config_offline: "true" };
     for (const lock of locks) {

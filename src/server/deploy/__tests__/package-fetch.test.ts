@@ -1,7 +1,9 @@
 /** @jest-environment node */
-import { readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { lockedPackages } from "../package-fetch";
+import { fetchPackages, lockedPackages } from "../package-fetch";
 
 // What a lock file may ask the server to fetch before a build (package-fetch.ts): names and
 // versions of the registry's, each with its integrity; anything else fails the deploy, named.
@@ -147,3 +149,36 @@ test("a file that is not a lock of npm 7 or later is refused", () => {
     lockedPackages('{"lockfileVersion":1,"dependencies":{}}', "package-lock.json", registry),
   ).toThrow("lockfileVersion 2 ou 3");
 });
+
+test("a registry the server cannot reach fails the download with the reason, in French, and nothing cached", async () => {
+  // A port on loopback where nothing listens stands for a registry out of reach (a network down,
+  // a proxy or a certificate authority missing from the server's environment).
+  const unreachable = await new Promise<string>((resolve) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(`http://127.0.0.1:${port}/`));
+    });
+  });
+  const folder = mkdtempSync(join(tmpdir(), "package-fetch-"));
+  try {
+    const failure = fetchPackages(
+      ["is-number@7.0.0", "ms@2.1.3"],
+      join(folder, "cache"),
+      unreachable,
+      {
+        cwd: folder,
+        env: { PATH: process.env.PATH!, HOME: folder, npm_config_registry: unreachable },
+        signal: new AbortController().signal,
+      },
+    );
+    await expect(failure).rejects.toThrow(
+      new RegExp(
+        `^le registre de paquets ${unreachable} ne répond pas au serveur \\(.*ECONNREFUSED.*\\) : vérifiez`,
+      ),
+    );
+    expect(existsSync(join(folder, "cache", "_cacache", "index-v5"))).toBe(false);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}, 60_000);
