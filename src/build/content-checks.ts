@@ -9,6 +9,7 @@ import { checkClaims } from "../shared/content-model/claims";
 import { contentKinds, type ContentKind } from "../shared/content-model/kinds";
 import { inFrench } from "../shared/content-model/paris-time";
 import { readContentFile, type MarkdownNode } from "./content-files";
+import { frontmatterProblem } from "./frontmatter";
 import { readContentSource } from "./content-source";
 import { checkScheduled } from "./schedule-checks";
 
@@ -63,6 +64,8 @@ export function checkContent({ reporter, getNode, getNodesByType }: CheckArgs): 
   const placeholders: string[] = [];
   for (const { file, relativePath } of files) {
     const source = readFileSync(file.absolutePath, "utf8");
+    const unread = frontmatterProblem(source);
+    if (unread) problems.push(`${relativePath}:1 : ${unread}`);
     for (const { line, text } of findUnknownTokens(source, known)) {
       problems.push(
         `${relativePath}:${line} : ${text} ne correspond à aucune coordonnée ni aucun chiffre`,
