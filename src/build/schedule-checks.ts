@@ -1,7 +1,7 @@
 import path from "node:path";
 import { inFrench, parisInstant } from "../shared/content-model/paris-time";
 import { filesOutOfForce, type ScheduledFile } from "../shared/content-model/schedule";
-import { buildAsOf, readScheduledFiles } from "./schedule";
+import { readScheduledFiles, siteAsOf } from "./schedule";
 
 /** The build's instant, the files it leaves out, and what no single file's check can see. */
 export function checkScheduled(siteDir: string): {
@@ -9,7 +9,7 @@ export function checkScheduled(siteDir: string): {
   unsourced: ScheduledFile[];
   problems: string[];
 } {
-  const asOf = buildAsOf();
+  const { asOf } = siteAsOf(siteDir);
   const files = readScheduledFiles(path.join(siteDir, "content"));
   return { asOf, unsourced: filesOutOfForce(files, asOf), problems: sameInstantVersions(files) };
 }

@@ -68,7 +68,12 @@ export function contentTypeDefs(): string {
 
 export const declareSchema: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(`
-    type SiteSiteMetadata { siteUrl: String!, copyrightYear: Int!, previewBranch: String }
+    type SiteSiteMetadata {
+      siteUrl: String!
+      copyrightYear: Int!
+      previewBranch: String
+      previewAt: String
+    }
 
     # Frontmatter is read through the typed nodes below, never queried raw: inferring it would
     # only warn that one kind's \`channels\` (a list) is another kind's (a group of fields).

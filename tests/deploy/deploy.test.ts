@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gitAs } from "./editor";
@@ -11,6 +11,7 @@ import { personHeaders } from "../../src/test-utils/anti-bot";
 import { SiteProcess } from "../pipeline/support/site-process";
 import { TestSmtp } from "../pipeline/support/smtp";
 import { chromium, type Browser } from "playwright-core";
+import { inFrench, parisInstant, parisWallTime } from "../../src/shared/content-model/paris-time";
 import { startGitHubStatuses, type GitHubStatuses } from "./github-statuses";
 
 // « Publier » on our own server, end to end with the real parts: git (a bare repository on disk
@@ -372,7 +373,8 @@ async function saveDraft(branch: string, file: string, edit: (text: string) => s
   git("fetch", "--quiet", "origin", "main");
   git("checkout", "--quiet", "-B", branch, "origin/main");
   const path = join(editor, file);
-  writeFileSync(path, edit(readFileSync(path, "utf8")));
+  writeFileSync(path, edit(existsSync(path) ? readFileSync(path, "utf8") : ""));
+  git("add", "--", file);
   git("commit", "--quiet", "--all", "--message", `Create Chiffres “${branch}”`);
   git("push", "--quiet", "--force", "origin", `HEAD:refs/heads/${branch}`);
   const commit = git("rev-parse", "HEAD");
@@ -509,3 +511,33 @@ test("a draft with a placeholder: failure on GitHub naming the file, linking to 
   );
   await page.close();
 }, 600_000);
+
+test("a draft that schedules a new legal version: previewed as of its instant, « Aperçu au … », while the site keeps the version in force", async () => {
+  // Noon in Paris, a month ahead: never in a daylight-saving gap, always after the build.
+  const day = parisWallTime(new Date(Date.now() + 30 * 86_400_000)).slice(0, 10);
+  const applicable = parisInstant(`${day} 12:00`)!;
+  const sentence = "Cette version programmée remplace la précédente.";
+  const draft = await saveDraft(
+    "cms/legal/mentions-legales-programmee",
+    "content/legal/mentions-legales-2.md",
+    () =>
+      readFileSync(join(editor, "content/legal/mentions-legales.md"), "utf8")
+        .replace(/^updatedAt: .*$/m, (line) => `${line}\napplicableFrom: "${day} 12:00"`)
+        .replace(/\n---\n/, `\n---\n\n${sentence}\n`),
+  );
+  const success = await statusOf(draft, "success");
+  const page = await browser.newPage({ viewport: { width: 360, height: 800 }, locale: "fr-FR" });
+  await page.goto(`${success.target_url}/mentions-legales`);
+  await expect(page.getByRole("note", { name: "Aperçu" }).innerText()).resolves.toMatch(
+    new RegExp(`^Aperçu au ${inFrench(applicable)} \\(heure de Paris\\) — non publié — branche`),
+  );
+  await expect(page.locator("main").innerText()).resolves.toContain(sentence);
+  await expect(page.locator("main").innerText()).resolves.toContain(
+    `Applicable depuis le ${inFrench(applicable)} (heure de Paris).`,
+  );
+  await page.close();
+  // The published site: the version in force, nothing of the draft's.
+  const live = await (await fetch(`${site.url}/mentions-legales`)).text();
+  expect(live).not.toContain(sentence);
+  expect(live).not.toContain("Aperçu au");
+}, 900_000);

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { createMiniSite } from "./mini-site";
 import { captureLog } from "../../src/test-utils/log-capture";
@@ -68,6 +68,7 @@ const newDeployer = () =>
   });
 const releases = () => listReleases(settings.dir);
 const live = () => releases().find((release) => release.live);
+const liveTestimonial = join(deployPaths(settings.dir).current, "content", "testimonials", "a.md");
 const liveIndex = () =>
   readFileSync(join(deployPaths(settings.dir).current, "site", "index.html"), "utf8");
 
@@ -86,6 +87,8 @@ test("a testimonial's date comes: the live commit is built as of it, once, with 
   const first = live();
   expect(first).toMatchObject({ commit: pushed, scheduledFor: null });
   expect(liveIndex()).toContain(`<p>Au ${new Date(time.clock.now()).toISOString()}</p>`);
+  // Not published yet: nowhere in the release, its content/ included (the schedule is its own).
+  expect(existsSync(liveTestimonial)).toBe(false);
   // What the admin's notice lists, through /api/deploy/status.
   expect(scheduledChanges(settings.dir)).toEqual([
     { at: new Date(at).toISOString(), changes: ["content/testimonials/a.md : mis en ligne"] },
@@ -104,6 +107,7 @@ test("a testimonial's date comes: the live commit is built as of it, once, with 
     asOf: new Date(at).toISOString(),
   });
   expect(liveIndex()).toContain(`<p>Au ${new Date(at).toISOString()}</p>`);
+  expect(existsSync(liveTestimonial)).toBe(true);
   expect(readSchedule(settings.dir)?.upcoming).toEqual([]);
 
   // Nothing left to come: days pass without a build.

@@ -5,7 +5,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildAsOf, ignoredContent } from "../schedule";
+import { buildAsOf, ignoredContent, siteAsOf } from "../schedule";
 import { checkScheduled } from "../schedule-checks";
 
 let site: string;
@@ -77,5 +77,62 @@ describe("checkScheduled", () => {
     } finally {
       delete process.env.SITE_BUILD_AS_OF;
     }
+  });
+});
+
+describe("siteAsOf: a draft's preview at the instant its draft schedules", () => {
+  const at = "2026-11-28T12:00:00Z";
+  // What the published branch schedules, as the server's schedule keeps it (schedule.json).
+  const published = JSON.stringify([
+    { at: "2026-12-31T23:00:00.000Z", changes: ["content/legal/cgv-2027.md : version applicable"] },
+    {
+      at: "2026-12-31T23:00:00.000Z",
+      changes: ["content/testimonials/02-later.md : mis en ligne"],
+    },
+  ]);
+  const preview = (changes = published) => ({
+    SITE_BUILD_AS_OF: at,
+    SITE_PREVIEW_BRANCH: "cms/legal/cgv",
+    SITE_PREVIEW_PUBLISHED_CHANGES: changes,
+  });
+
+  test("the published site and a draft that schedules nothing are built as of now", () => {
+    expect(siteAsOf(site, { SITE_BUILD_AS_OF: at })).toEqual({
+      asOf: new Date(at),
+      previewAt: null,
+    });
+    expect(siteAsOf(site, preview())).toEqual({ asOf: new Date(at), previewAt: null });
+  });
+
+  test("a version the draft makes applicable is previewed at its instant, Paris time", () => {
+    write(
+      "content/legal/confidentialite-2026-12.md",
+      'path: /confidentialite\norder: 2\napplicableFrom: "2026-12-15 09:30"',
+    );
+    const previewAt = new Date("2026-12-15T08:30:00.000Z");
+    expect(siteAsOf(site, preview())).toEqual({ asOf: previewAt, previewAt });
+    expect(ignoredContent(site, previewAt)).not.toContain(
+      path.join(site, "content/legal/confidentialite-2026-12.md"),
+    );
+  });
+
+  test("the first of the draft's own instants; those the published branch has are not its own", () => {
+    write(
+      "content/testimonials/03-spring.md",
+      'order: 3\nrole: DAF\npublishFrom: "2027-03-01 00:00"\nretireAt: "2027-06-01 00:00"',
+    );
+    expect(siteAsOf(site, preview()).previewAt?.toISOString()).toBe("2027-02-28T23:00:00.000Z");
+    // Told nothing of the published schedule (or something unreadable), the first instant is
+    // taken as the draft's.
+    for (const unknown of ["[]", "pas du JSON", '{"at":1}']) {
+      expect(siteAsOf(site, preview(unknown)).previewAt?.toISOString()).toBe(
+        "2026-12-31T23:00:00.000Z",
+      );
+    }
+  });
+
+  test("a draft that moves a published date is previewed at the new one", () => {
+    write("content/legal/cgv-2027.md", 'path: /cgv\norder: 1\napplicableFrom: "2027-02-01 00:00"');
+    expect(siteAsOf(site, preview()).previewAt?.toISOString()).toBe("2027-01-31T23:00:00.000Z");
   });
 });

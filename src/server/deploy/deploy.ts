@@ -1,4 +1,6 @@
 import { join } from "node:path";
+import { readScheduledFiles } from "../../build/schedule";
+import { changesAfter, filesOutOfForce } from "../../shared/content-model/schedule";
 import { buildInBox, type DeployTarget } from "./box-build";
 import { DeployFailure } from "./command";
 import { addRelease, pruneReleases, serverCodeHash, switchTo, type ReleaseInfo } from "./releases";
@@ -84,12 +86,23 @@ export async function deployCommit(
   context.signal.throwIfAborted();
   let release: ReleaseInfo;
   try {
-    release = addRelease(settings.dir, copy.work, {
-      ...info,
-      asOf,
-      scheduledFor: context.scheduledFor ?? null,
-      serverCode: serverCodeHash(join(copy.work, "dist", "server")),
-    });
+    // Read once the build has passed the content check, as data alone (src/build/frontmatter.ts).
+    const files = readScheduledFiles(join(copy.work, "content"));
+    release = addRelease(
+      settings.dir,
+      copy.work,
+      {
+        ...info,
+        asOf,
+        scheduledFor: context.scheduledFor ?? null,
+        serverCode: serverCodeHash(join(copy.work, "dist", "server")),
+        upcoming: changesAfter(files, context.asOf).map(({ at, changes }) => ({
+          at: at.toISOString(),
+          changes,
+        })),
+      },
+      { leftOut: filesOutOfForce(files, context.asOf).map((entry) => entry.file) },
+    );
   } catch (error) {
     throw new DeployFailure(error instanceof Error ? error.message : String(error), [], []);
   }

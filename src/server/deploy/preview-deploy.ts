@@ -15,13 +15,15 @@ import {
   type PreviewInfo,
 } from "./previews";
 import { redact } from "./redact";
+import { readSchedule } from "./schedule";
 import type { DeploySettings } from "./settings";
 import { openWorkingCopy, type WorkingCopy } from "./working-copy";
 
 // One draft's preview, built as a publication is (the same box, ceilings and strict content
-// check, in the drafts' own working copy) with the preview's own SITE_URL and SITE_PREVIEW_BRANCH, which the site reads to show
-// its banner and tell search engines to stay away; then copied into the preview's folder and
-// served (previews.ts). Each step is told to GitHub as a commit status (commit-status.ts), in
+// check, in the drafts' own working copy) with the preview's own SITE_URL and SITE_PREVIEW_BRANCH,
+// which the site reads to show its banner and tell search engines to stay away, and the published
+// site's schedule, so that a draft that schedules a change is previewed as of its instant; then
+// copied into the preview's folder and served (previews.ts). Each step is told to GitHub as a commit status (commit-status.ts), in
 // French, for the admin. Previews whose branch is gone or merged, and the oldest beyond
 // DEPLOY_KEEP_PREVIEWS, are removed (sweepPreviews).
 
@@ -103,7 +105,14 @@ export async function deployDraft(branch: string, context: DraftContext): Promis
     await buildInBox(settings, copy, target, {
       // GATSBY_API_URL empty: the preview's form posts to its own origin, which refuses it, never
       // to an external API that would pass it on to sales.
-      env: { SITE_URL: origin, SITE_PREVIEW_BRANCH: branch, GATSBY_API_URL: "" },
+      env: {
+        SITE_URL: origin,
+        SITE_PREVIEW_BRANCH: branch,
+        GATSBY_API_URL: "",
+        // What the published site already schedules: a draft that schedules a change of its
+        // own is previewed as of that instant (src/build/schedule.ts, siteAsOf).
+        SITE_PREVIEW_PUBLISHED_CHANGES: JSON.stringify(readSchedule(settings.dir)?.upcoming ?? []),
+      },
     });
     signal.throwIfAborted();
     // A copy that fails (too large, no public/) is told as the build's failure, below.

@@ -40,6 +40,11 @@ export interface ReleaseInfo {
   asOf?: string;
   /** What started it: the scheduled instant (scheduler.ts), or null for a push or by hand. */
   scheduledFor?: string | null;
+  /**
+   * The instants after `asOf` at which its content changes, each with what changes (schedule.ts
+   * plans from it): its content/ holds only what is in force at `asOf`. Absent before 1.4.
+   */
+  upcoming?: { at: string; changes: string[] }[];
 }
 
 export function deployPaths(dir: string) {
@@ -175,14 +180,15 @@ export function listReleases(dir: string): (ReleaseInfo & { live: boolean })[] {
 }
 
 /**
- * Copies a finished build (the working copy's public/ and content/) into a new release, not live
- * yet. Throws when the build is not a folder or is too large.
+ * Copies a finished build (the working copy's public/ and content/, but the content files in
+ * `leftOut`, not in force at the instant it was built as of) into a new release, not live yet.
+ * Throws when the build is not a folder or is too large.
  */
 export function addRelease(
   dir: string,
   work: string,
   info: Omit<ReleaseInfo, "id" | "builtAt">,
-  now = new Date(),
+  { now = new Date(), leftOut = [] }: { now?: Date; leftOut?: readonly string[] } = {},
 ): ReleaseInfo {
   const builtAt = now.toISOString();
   // Sorted as text, the ids are in build order (to the millisecond: one deploy at a time).
@@ -198,6 +204,8 @@ export function addRelease(
   }
   copyBuilt(join(work, "public"), join(folder, "site"), budget);
   copyBuilt(join(work, "content"), join(folder, "content"), budget);
+  // Nothing of a version or an entry still to come is kept where it was not published.
+  for (const file of leftOut) rmSync(join(folder, file), { force: true });
   const release: ReleaseInfo = { id, ...info, builtAt };
   writeFileSync(join(folder, "release.json"), `${JSON.stringify(release, null, 2)}\n`);
   return release;

@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readScheduledFiles } from "../../build/schedule";
 import { changesAfter } from "../../shared/content-model/schedule";
-import { liveContent } from "./releases";
+import { listReleases, liveContent } from "./releases";
 import { replaceFile } from "./state";
 
 // The next instant the live site changes (a legal version becomes applicable, a testimonial comes
-// or goes), computed from the live release's content/ after each publication and kept in
+// or goes), computed from the live release after each publication and kept in
 // DEPLOY_DIR/schedule.json, so that a restart knows it. The Scheduler (scheduler.ts) builds the
 // live commit as of that instant when it comes.
 
@@ -38,16 +38,21 @@ export function writeSchedule(dir: string, record: ScheduleRecord): void {
 }
 
 /**
- * Plans from the live release's content: every instant after `asOf` (the instant it was built
- * as of) at which it changes. Strictly after: a build as of an instant never schedules itself.
+ * Plans from the live release: every instant after `asOf` (the instant it was built as of) at
+ * which its content changes, as the release recorded them when it was made (releases.ts), or,
+ * for a release made before it recorded them, as its content/ gives them. Strictly after: a
+ * build as of an instant never schedules itself.
  */
 export function planSchedule(dir: string, commit: string | null, asOf: Date): ScheduleRecord {
-  const files = existsSync(liveContent(dir)) ? readScheduledFiles(liveContent(dir)) : [];
+  const recorded = listReleases(dir).find((release) => release.live)?.upcoming;
+  const upcoming =
+    recorded ??
+    changesAfter(
+      existsSync(liveContent(dir)) ? readScheduledFiles(liveContent(dir)) : [],
+      asOf,
+    ).map(({ at, changes }) => ({ at: at.toISOString(), changes }));
   const record: ScheduleRecord = {
-    upcoming: changesAfter(files, asOf).map(({ at, changes }) => ({
-      at: at.toISOString(),
-      changes,
-    })),
+    upcoming: upcoming.filter(({ at }) => new Date(at).getTime() > asOf.getTime()),
     commit,
     asOf: asOf.toISOString(),
     failures: 0,
