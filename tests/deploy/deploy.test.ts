@@ -153,6 +153,10 @@ beforeAll(async () => {
   expect(first.stderr).toBe("");
   expect(first.stdout).toContain(`En ligne : ${firstCommit.slice(0, 7)}`);
   await site.start();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
 }, 900_000);
 
 afterAll(async () => {
@@ -418,10 +422,6 @@ const statusOf = (commit: string, state: string, context = "deploy/apercu") =>
   github.waitFor((s) => s.sha === commit && s.state === state && s.context === context, 900_000);
 
 test("a draft pushed: pending then success on GitHub; its link shows the draft with its banner, not indexed, at 360 and 1280 px, while the site keeps the live figure; merged, the site shows it and the preview is gone", async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
   const branch = "cms/figures/figures";
   const live = casesPerMonth((await home()).html);
   const draft = await saveDraft(branch, "content/figures/figures.md", (text) =>
