@@ -159,12 +159,15 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
     problems.push(failure instanceof Error ? failure.message : String(failure));
   }
   problems.push(...deployProblems(values));
+  // Each origin read once: the delivery, the deploys and the checks below name the same ones.
+  const siteUrl = values.SITE_URL ?? defaultSiteUrl;
+  const teamUrl = values.TEAM_URL ?? null;
   if (values.TEAM_EMAILS && !email) {
     problems.push(
       "TEAM_EMAILS : les liens de connexion partent par email, il faut aussi SMTP_URL, QUOTE_NOTIFY_TO et QUOTE_MAIL_FROM",
     );
   }
-  if (values.TEAM_URL && values.TEAM_URL === new URL(values.SITE_URL ?? defaultSiteUrl).origin) {
+  if (teamUrl && teamUrl === new URL(siteUrl).origin) {
     problems.push(
       "TEAM_URL : la boîte des demandes a son origine à elle, autre que celle du site (SITE_URL), par exemple https://equipe.exemple.fr",
     );
@@ -177,7 +180,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
     }
   }
   const previewHosts = values.PREVIEW_URL;
-  for (const other of [values.SITE_URL ?? defaultSiteUrl, values.TEAM_URL]) {
+  for (const other of [siteUrl, teamUrl]) {
     if (other && previewHosts?.nameOf(new URL(other).host) != null) {
       problems.push(
         `PREVIEW_URL : ${other} en ferait un aperçu ; donnez aux aperçus des adresses à eux, par exemple https://{name}.apercu.exemple.fr`,
@@ -224,14 +227,14 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
         : null,
       teams: values.QUOTE_TEAMS_WEBHOOK_URL ? { url: values.QUOTE_TEAMS_WEBHOOK_URL } : null,
       slack: values.QUOTE_SLACK_WEBHOOK_URL ? { url: values.QUOTE_SLACK_WEBHOOK_URL } : null,
-      inboxUrl: values.TEAM_URL ?? null,
-      siteUrl: values.SITE_URL ?? defaultSiteUrl,
+      teamUrl,
+      siteUrl,
     },
     retentionDays: values.QUOTE_RETENTION_DAYS ?? 1095,
     backups: { dir: backupDir, keep: values.BACKUP_KEEP ?? 14 },
     team: values.TEAM_EMAILS ?? new Map(),
     deployNotifyDomains: values.DEPLOY_NOTIFY_DOMAINS ?? [],
-    teamUrl: values.TEAM_URL ?? null,
+    teamUrl,
     cmsAuth,
     deploy:
       values.DEPLOY_GIT_URL && values.DEPLOY_WEBHOOK_SECRET && values.CMS_REPO
@@ -266,7 +269,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
                   token: values.DEPLOY_GITHUB_TOKEN,
                 }
               : null,
-            siteUrl: values.SITE_URL ?? defaultSiteUrl,
+            siteUrl,
           }
         : null,
     shedEventLoopDelayMs: values.SHED_EVENT_LOOP_DELAY_MS ?? 1000,

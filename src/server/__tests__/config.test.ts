@@ -43,7 +43,7 @@ test("an empty environment gives today's defaults", () => {
     webhook: null,
     teams: null,
     slack: null,
-    inboxUrl: null,
+    teamUrl: null,
     siteUrl: "https://www.hestia-recouvrement.fr",
   });
   expect(config.retentionDays).toBe(1095);

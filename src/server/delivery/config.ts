@@ -31,7 +31,7 @@ export interface DeliveryConfig {
   /** QUOTE_SLACK_WEBHOOK_URL: a Block Kit message in a Slack channel for each accepted lead. */
   slack?: AlertConfig | null;
   /** TEAM_URL, for the alerts' link to the lead in the inbox; none without an inbox. */
-  inboxUrl?: string | null;
+  teamUrl?: string | null;
   /** Public origin of the site, for the privacy-policy link in the acknowledgement. */
   siteUrl: string;
 }

@@ -184,10 +184,10 @@ export class DeliveryRunner {
         return postWebhook(lead, webhook);
       case "teams":
         if (!this.config.teams) throw new Error("QUOTE_TEAMS_WEBHOOK_URL is not set");
-        return postAlert(this.config.teams, teamsPayload(lead, this.config.inboxUrl ?? null));
+        return postAlert(this.config.teams, teamsPayload(lead, this.config.teamUrl ?? null));
       case "slack":
         if (!this.config.slack) throw new Error("QUOTE_SLACK_WEBHOOK_URL is not set");
-        return postAlert(this.config.slack, slackPayload(lead, this.config.inboxUrl ?? null));
+        return postAlert(this.config.slack, slackPayload(lead, this.config.teamUrl ?? null));
     }
   }
 

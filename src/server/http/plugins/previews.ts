@@ -11,7 +11,7 @@ import {
   previewFailed,
 } from "../previews/preview-pages";
 import { loadSiteFiles, type SiteFiles } from "../site-files";
-import { messages, sendFrom, sendNotFound, urlPathOf } from "./site";
+import { sendFrom, sendMethodNotAllowed, sendNotFound, urlPathOf } from "./site";
 
 // The drafts' previews (src/server/deploy/preview-deploy.ts), each on its own origin: PREVIEW_URL
 // with the preview's name in the host. A request to such a host is answered from that preview's
@@ -61,9 +61,7 @@ export default fp<PreviewsOptions>(
         return reply.sendJson(403, { messageText: previewFormMessage } satisfies ErrorBody);
       }
       if (!reading(request.method)) {
-        return reply
-          .header("allow", "GET, HEAD")
-          .sendJson(405, { messageText: messages.methodNotAllowed } satisfies ErrorBody);
+        return sendMethodNotAllowed(reply, ["GET", "HEAD"]);
       }
       const preview = readPreview(dir, name);
       if (!preview) {

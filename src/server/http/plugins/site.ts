@@ -142,7 +142,7 @@ export default fp<SitePluginOptions>(
       const allowed = new Set(api ? [] : ["GET", "HEAD"]);
       for (const method of declared.get(urlPath ?? "") ?? []) allowed.add(method);
       if (allowed.size === 0) return sendError(reply, 404, messages.notFound);
-      return sendError(reply, 405, messages.methodNotAllowed, { allow: [...allowed].join(", ") });
+      return sendMethodNotAllowed(reply, [...allowed]);
     };
 
     const sendNotFoundPage = (reply: FastifyReply, files = site.current()) =>
@@ -213,6 +213,12 @@ export default fp<SitePluginOptions>(
  * Errors Fastify meets before any route (an undecodable URL), for Fastify's `frameworkErrors`:
  * the same French JSON. Its reply comes before any plugin, so without this plugin's decorators.
  */
+/** The server's one 405: the French message, and the methods the path does take. */
+export const sendMethodNotAllowed = (reply: FastifyReply, allowed: readonly string[]) =>
+  reply.sendJson(405, { messageText: messages.methodNotAllowed } satisfies ErrorBody, {
+    allow: allowed.join(", "),
+  });
+
 export function frameworkErrors(site: SiteSource) {
   return (error: { statusCode?: number }, request: FastifyRequest, reply: FastifyReply): void => {
     const headers = site.current().hostHeaders(urlPathOf(request.url) ?? "/");

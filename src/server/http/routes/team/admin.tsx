@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { optional, type } from "superstruct";
 import { erasePerson, erasePreview } from "../../../leads/actions";
 import { ErasureFileError } from "../../../leads/erasure-file";
+import { verdictsSince } from "../../../leads/verdicts";
 import { oneLine } from "../../../one-line";
 import { AuditPage, ErasePage } from "../../../team/pages/admin-pages";
 import { actorOf } from "./leads";
@@ -109,7 +110,7 @@ export function adminRoutes(plugin: FastifyInstance, { store }: TeamRoutesOption
           total={total}
           page={page}
           pageSize={auditPageSize}
-          rules={await store.verdicts.tally(new Date(Date.now() - 90 * 86_400_000))}
+          rules={await store.verdicts.tally(verdictsSince(new Date()))}
         />,
       );
     },
