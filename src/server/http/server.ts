@@ -10,7 +10,8 @@ import { Metrics, serveMetrics } from "../metrics/metrics";
 import { createQuoteEndpoint } from "../quote-endpoint";
 import deliveryService from "../services/delivery";
 import deployerService from "../services/deployer";
-import schedules from "../services/schedules";
+import purge from "../services/purge";
+import quarantineDigest from "../services/quarantine-digest";
 import storeService from "../services/store";
 import { spamSettings } from "../spam/screen";
 import { appRoutes, createApp } from "./app";
@@ -22,8 +23,8 @@ import { fixedSite, releasedSite } from "./site-files";
 // The production server, assembled once from its configuration: what `npm run serve` starts
 // (serve.ts) and what a test starts to try the server as it runs. The drain first, so that a stop
 // lets every request in flight end; the store (src/server/services/), the metrics, the delivery
-// runner, the daily schedules and the deployer, each a Fastify plugin closing itself; then the
-// routes. Fastify closes them in the reverse order: the store last.
+// runner, the daily purge, the quarantine digest and the deployer, each a Fastify plugin closing
+// itself; then the routes. Fastify closes them in the reverse order: the store last.
 
 export interface ServerOptions {
   /** The process's logger (serve.ts); a test's own to read it. */
@@ -65,13 +66,15 @@ export async function buildServer(
   // One set of options for the server's runner and the inbox's retries (../delivery/options.ts).
   const delivery = deliveryOptions(config, log, metrics);
   await app.register(deliveryService, delivery);
-  await app.register(schedules, {
-    retentionDays: config.retentionDays,
+  await app.register(purge, { retentionDays: config.retentionDays });
+  if (config.delivery.email) {
     // Sales hear of requests held in quarantine once a day, through the leads' SMTP relay.
-    email: config.delivery.email,
-    inbox:
-      teamUrl && config.team.size > 0 ? { url: teamUrl, members: [...config.team.keys()] } : null,
-  });
+    await app.register(quarantineDigest, {
+      email: config.delivery.email,
+      inbox:
+        teamUrl && config.team.size > 0 ? { url: teamUrl, members: [...config.team.keys()] } : null,
+    });
+  }
   if (config.deploy) {
     await app.register(deployerService, {
       settings: config.deploy,
