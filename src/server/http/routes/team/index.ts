@@ -10,6 +10,7 @@ import {
   refuse,
   requireSession,
   sendNoSuchPage,
+  shortFormLimit,
   type TeamContext,
   type TeamRoutesOptions,
 } from "./respond";
@@ -38,9 +39,9 @@ const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, routesOpti
     refusals: new RefusalJournal(routesOptions.store.audit, app.log),
   };
   await app.register(fastifyCookie);
-  // Forms only: a few hundred bytes (an address, a token, a status), a note's 5,000 characters
-  // at most (each up to 4 bytes, 12 once form-encoded: 60 KB).
-  await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+  // Forms only, each route within its size: by default a few hundred bytes (an address, a token,
+  // a status, the list's filters); the forms with a text declare textFormLimit.
+  await app.register(fastifyFormbody, { bodyLimit: shortFormLimit });
 
   app.get(`/${stylesheetFile}`, async (_request, reply) =>
     reply

@@ -133,6 +133,14 @@ export function sameOrigin(request: FastifyRequest, teamUrl: string): boolean {
  * A parameter of the address or a field of a posted form, as text. Sent twice (an address typed
  * by hand), the first counts, as the inbox's own links and forms never send one twice.
  */
+/** A form of a few fields (an address, a token, a status, the list's filters): its bodyLimit. */
+export const shortFormLimit = 4 * 1024;
+/**
+ * A form with a text (a note, a reply and its subject): maxNoteLength characters of up to 4 bytes,
+ * 12 once form-encoded, 60 KB, and the other fields.
+ */
+export const textFormLimit = 64 * 1024;
+
 export const Text = coerce(string(), array(string()), (values) => values[0] ?? "");
 
 /** A request's page: its id in the address, any text (the store finds no lead for a wrong one). */

@@ -20,6 +20,7 @@ import {
   refuse,
   sendPage,
   Text,
+  textFormLimit,
   type TeamRoutesOptions,
 } from "./respond";
 
@@ -73,7 +74,7 @@ export function workRoutes(plugin: FastifyInstance, { store, team, email }: Team
 
   app.post(
     "/demandes/:id/notes",
-    { schema: { params: LeadParams, body: NoteForm } },
+    { bodyLimit: textFormLimit, schema: { params: LeadParams, body: NoteForm } },
     async (request, reply) => {
       const { id } = request.params;
       const result = await addNote(store, actorOf(request), id, request.body.texte ?? "");
@@ -120,7 +121,11 @@ export function workRoutes(plugin: FastifyInstance, { store, team, email }: Team
 
   app.post(
     "/demandes/:id/repondre",
-    { schema: { params: LeadParams, body: ReplyForm }, config: { sends: true } },
+    {
+      bodyLimit: textFormLimit,
+      schema: { params: LeadParams, body: ReplyForm },
+      config: { sends: true },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const session = request.teamSession!;

@@ -111,6 +111,15 @@ describe("sales' work on a request", () => {
     const long = await note("é".repeat(5001));
     expect(long.statusCode).toBe(400);
     expect(long.body).toContain("5001 caractères, 5000 au plus");
+    // The longest note, in characters of four bytes each (60 KB once form-encoded), fits its
+    // form's size; a form of another route that size does not fit its own.
+    expect((await note("😀".repeat(5000))).statusCode).toBe(303);
+    const take = await t.post(
+      `/equipe/demandes/${lead.id}/prendre`,
+      { csrf, texte: "😀".repeat(5000) },
+      { headers: { cookie } },
+    );
+    expect(take.statusCode).toBe(413);
     const page = await t.app.inject({ url: `/equipe/demandes/${lead.id}`, headers: { cookie } });
     expect(page.body).not.toContain("<img src=x");
     expect(page.body).toContain("&lt;img src=x onerror=alert(1)&gt;");
