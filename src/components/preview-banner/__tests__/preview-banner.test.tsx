@@ -30,7 +30,8 @@ it("says the instant a preview shows when its draft schedules a change, in Paris
   expect(note).toHaveTextContent(
     "Aperçu au 1 mars 2027 à 09:00 (heure de Paris) — non publié — branche cms/legal/mentions-legales-2",
   );
-  expect(within(note).getByText("1 mars 2027 à 09:00").getAttribute("datetime")).toBe(
+  expect(within(note).getByText("1 mars 2027 à 09:00")).toHaveAttribute(
+    "datetime",
     "2027-03-01T08:00:00.000Z",
   );
 });
