@@ -11,7 +11,7 @@ import { answerAgain, storeLead, type LeadDelivery } from "./quote-endpoint/stor
 import { screenQuoteRequest, spenderOf, type SpamSettings } from "./spam/screen";
 
 // The quote endpoint, once: a request already read and checked in; status, headers and a JSON
-// body out. It knows no framework. The production server (src/server/http/routes/quote.ts)
+// body out. It knows no framework. The production server (src/server/http/routes/quote-routes.ts)
 // declares the request's body and headers to Fastify, which checks them; the Gatsby Function
 // (src/api/contact.ts) reads and checks them with readQuoteRequest (quote-endpoint/read-request.ts).
 // Its steps, each in its own file under quote-endpoint/: the anti-bot defences

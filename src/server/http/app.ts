@@ -18,10 +18,10 @@ import requestLog from "./plugins/request-log";
 import site, { frameworkErrors } from "./plugins/site";
 import previews, { type PreviewsOptions } from "./plugins/previews";
 import teamOrigin from "./plugins/team-origin";
-import cmsAuthRoutes from "./routes/cms-auth";
-import deployRoutes from "./routes/deploy";
-import healthRoutes, { type HealthOptions } from "./routes/health";
-import quoteRoutes from "./routes/quote";
+import cmsAuthRoutes from "./routes/cms-auth-routes";
+import deployRoutes from "./routes/deploy-routes";
+import healthRoutes, { type HealthOptions } from "./routes/health-routes";
+import quoteRoutes from "./routes/quote-routes";
 import teamRoutes, { type TeamRoutesOptions } from "./routes/team";
 import type { SiteSource } from "./site-files";
 import { superstructValidator } from "./superstruct-schemas";
@@ -63,7 +63,7 @@ export interface RoutesOptions {
   deployer?: Deployer;
   /** The team's inbox (/equipe/ on TEAM_URL, which createApp is given too); off without. */
   inbox?: TeamRoutesOptions;
-  /** GET /healthz and /readyz (./routes/health.ts), with the checks behind it; none without. */
+  /** GET /healthz and /readyz (./routes/health-routes.ts), with the checks behind it; none without. */
   health?: HealthOptions;
   metrics?: Metrics;
 }

@@ -2,8 +2,8 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
 import type { FastifyPluginAsync } from "fastify";
 import { stylesheet, stylesheetFile } from "../../../team/pages/stylesheet";
-import { adminRoutes } from "./admin";
-import { leadRoutes } from "./leads";
+import { adminRoutes } from "./admin-routes";
+import { leadRoutes } from "./lead-routes";
 import { oneLine } from "../../../one-line";
 import { RefusalJournal } from "../../../team/refusals";
 import {
@@ -14,8 +14,8 @@ import {
   type TeamContext,
   type TeamRoutesOptions,
 } from "./respond";
-import { signInRoutes, signOutRoute } from "./sign-in";
-import { workRoutes } from "./work";
+import { signInRoutes, signOutRoute } from "./sign-in-routes";
+import { workRoutes } from "./work-routes";
 
 // The team's inbox (src/server/team/), registered under the prefix /equipe by ../../app.ts when
 // the server has an inbox: sign-in by an emailed link, the leads, and the admin's pages.

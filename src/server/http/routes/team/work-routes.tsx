@@ -12,7 +12,7 @@ import {
 import { EmailSender } from "../../../delivery/email";
 import { ReplyPage } from "../../../team/pages/reply-page";
 import type { SuperstructTypes } from "../../superstruct-schemas";
-import { actorOf } from "./leads";
+import { actorOf } from "./lead-routes";
 import {
   LeadParams,
   noSuchLeadText,

@@ -19,7 +19,7 @@ import {
   startSession,
 } from "../../../team/sign-in";
 import { signInMessage } from "../../../team/team-emails";
-import { inboxPage } from "./leads";
+import { inboxPage } from "./lead-routes";
 import {
   InboxQuery,
   redirectTo,
