@@ -12,11 +12,11 @@ import { requestIdGenerator } from "../log/request-id";
 import type { QuoteEndpoint } from "../quote-endpoint";
 import type { SpamSettings } from "../spam/screen";
 import type { Metrics } from "../metrics/metrics";
-import metricsPlugin from "./plugins/metrics";
+import metricsPlugin from "./plugins/answer-metrics";
 import pressure, { type PressureOptions } from "./plugins/pressure";
 import requestLog from "./plugins/request-log";
 import site, { frameworkErrors } from "./plugins/site";
-import previews, { type PreviewsOptions } from "./plugins/previews";
+import previews, { type PreviewsOptions } from "./plugins/preview-origins";
 import teamOrigin from "./plugins/team-origin";
 import cmsAuthRoutes from "./routes/cms-auth-routes";
 import deployRoutes from "./routes/deploy-routes";
@@ -47,7 +47,7 @@ export interface CoreOptions {
   metrics?: Metrics;
   /** TEAM_URL: the inbox's own origin, where nothing of the site is served (./plugins/team-origin.ts). */
   teamUrl?: string;
-  /** PREVIEW_URL and where the previews are: each draft on its own origin (./plugins/previews.ts). */
+  /** PREVIEW_URL and where the previews are: each draft on its own origin (./plugins/preview-origins.ts). */
   previews?: PreviewsOptions;
 }
 

@@ -16,7 +16,7 @@ import storeService from "../services/store-service";
 import { spamSettings } from "../spam/screen";
 import { appRoutes, createApp } from "./app";
 import drain from "./plugins/drain";
-import metricsPlugin from "./plugins/metrics";
+import metricsPlugin from "./plugins/answer-metrics";
 import { Readiness } from "./readiness";
 import { fixedSite, releasedSite } from "./site-files";
 

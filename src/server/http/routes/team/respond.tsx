@@ -4,7 +4,7 @@ import { array, coerce, optional, string, type } from "superstruct";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { TeamMembers } from "../../../config-values";
-import type { EmailConfig } from "../../../delivery/config";
+import type { EmailConfig } from "../../../delivery/delivery-config";
 import type { DeliveryRunner, RunnerOptions } from "../../../delivery/runner";
 import type { LeadStore, TeamSession } from "../../../leads/lead-store";
 import type { RefusalJournal } from "../../../team/refusals";
