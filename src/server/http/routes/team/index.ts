@@ -3,17 +3,17 @@ import fastifyFormbody from "@fastify/formbody";
 import type { FastifyPluginAsync } from "fastify";
 import { stylesheet, stylesheetFile } from "../../../team/pages/stylesheet";
 import { adminRoutes } from "./admin-routes";
-import { leadRoutes } from "./lead-routes";
+import { inboxRoute, leadRoutes } from "./lead-routes";
 import { oneLine } from "../../../one-line";
 import { RefusalJournal } from "../../../team/refusals";
 import {
   refuse,
-  requireSession,
   sendNoSuchPage,
   shortFormLimit,
   type TeamContext,
   type TeamRoutesOptions,
 } from "./respond";
+import { requireSession } from "./session-guard";
 import { signInRoutes, signOutRoute } from "./sign-in-routes";
 import { workRoutes } from "./work-routes";
 
@@ -78,6 +78,8 @@ const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, routesOpti
     return refuse(request, reply, status, text, `error ${status}`);
   });
 
+  // The front door (the list, or the sign-in page) and signing in: open to anyone.
+  inboxRoute(app, options);
   signInRoutes(app, options);
   // Every other page and post: a session first (and its token, for a post), checked once here.
   await app.register(async (signedIn) => {
