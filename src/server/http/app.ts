@@ -13,9 +13,10 @@ import type { QuoteEndpoint } from "../quote-endpoint";
 import type { SpamSettings } from "../spam/screen";
 import type { Metrics } from "../metrics/metrics";
 import metricsPlugin from "./plugins/answer-metrics";
+import errors, { frameworkErrors } from "./plugins/errors";
 import pressure, { type PressureOptions } from "./plugins/pressure";
 import requestLog from "./plugins/request-log";
-import site, { frameworkErrors } from "./plugins/site";
+import site from "./plugins/site";
 import previews, { type PreviewsOptions } from "./plugins/preview-origins";
 import teamOrigin from "./plugins/team-origin";
 import cmsAuthRoutes from "./routes/cms-auth-routes";
@@ -27,7 +28,7 @@ import type { SiteSource } from "./site-files";
 import { superstructValidator } from "./superstruct-schemas";
 
 // The production server as one Fastify app: the process-wide plugins first (./plugins/: the log
-// line and request id of every answer, the built site with its headers, error pages and one 405),
+// line and request id of every answer, error pages and one 405, the built site with its headers),
 // then one encapsulated plugin per concern (./routes/): under /api/, and the team's inbox under
 // /equipe/. serve.ts makes the app (createApp), registers the services the routes use
 // (src/server/services/), then the routes (appRoutes); the tests build it whole with their own
@@ -100,6 +101,9 @@ export async function createApp({
 
   await app.register(requestLog);
   if (metrics) await app.register(metricsPlugin, { metrics });
+  // The not-found and error handlers before the site, whose catch-all route takes the error
+  // handler set when it is declared.
+  await app.register(errors, { site: siteSource });
   await app.register(site, { site: siteSource });
   if (previewsOptions) await app.register(previews, previewsOptions);
   if (teamUrl) await app.register(teamOrigin, { teamUrl });
