@@ -102,7 +102,7 @@ function siteDeploy(): Promise<void> {
     const child = spawn(
       process.execPath,
       // tsx's loader by its path: the command runs in the benchmark's folder, outside the project.
-      ["--import", tsxLoader, join(root, "src/server/cli/site.ts"), "deploy"],
+      ["--import", tsxLoader, join(root, "src/server/cli/site-cli.ts"), "deploy"],
       { cwd: work, env, stdio: ["ignore", "inherit", "inherit"] },
     );
     child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`deploy: ${code}`))));

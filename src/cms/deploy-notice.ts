@@ -1,5 +1,5 @@
 // A discreet notice in the admin that says where the live site is, on our own server: read from
-// GET /api/deploy/status (src/server/http/routes/deploy.ts). On a host without that endpoint
+// GET /api/deploy/status (src/server/http/routes/deploy-routes.ts). On a host without that endpoint
 // (Netlify, Cloudflare Pages, `npm run cms`), no notice and no error.
 import { inFrench } from "../shared/content-model/paris-time";
 

@@ -36,11 +36,11 @@ export const schema = type({
     trustProxy,
   ),
   DATABASE_URL: variable("une adresse PostgreSQL", (raw) => raw),
-  // The admin's GitHub sign-in (src/server/cms-auth/settings.ts checks them together).
+  // The admin's GitHub sign-in (src/server/cms-auth/cms-auth-settings.ts checks them together).
   CMS_GITHUB_CLIENT_ID: variable("l'identifiant du client GitHub", (raw) => raw),
   CMS_GITHUB_CLIENT_SECRET: variable("le secret du client GitHub", (raw) => raw),
   CMS_GITHUB_URL: variable("une adresse http(s)", (raw) => raw),
-  // Publishing on push (src/server/deploy/settings.ts checks them together).
+  // Publishing on push (src/server/deploy/deploy-settings.ts checks them together).
   CMS_REPO: variable("un dépôt, par exemple mon-organisation/site", (raw) =>
     /^[\w.-]+(\/[\w.-]+)+$/.test(raw) ? raw : invalid,
   ),

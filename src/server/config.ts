@@ -1,4 +1,4 @@
-import { cmsAuthSettings, type CmsAuthSettings } from "./cms-auth/settings";
+import { cmsAuthSettings, type CmsAuthSettings } from "./cms-auth/cms-auth-settings";
 import { gitHubApiRoot } from "../shared/github-url";
 import { secretTexts } from "./deploy/redact";
 import {
@@ -6,12 +6,12 @@ import {
   deployProblems,
   hostEnvironment,
   type DeploySettings,
-} from "./deploy/settings";
+} from "./deploy/deploy-settings";
 import { resolve } from "node:path";
 import { validate } from "superstruct";
 import { schema, type LogLevel } from "./config-schema";
 import { defaultSiteUrl } from "../shared/site-url";
-import type { DeliveryConfig } from "./delivery/config";
+import type { DeliveryConfig } from "./delivery/delivery-config";
 import { functionsHostVariable } from "./leads/host";
 import { defaultRateLimits, type RateLimits } from "./spam/rate-limit";
 

@@ -25,7 +25,7 @@ import {
   buildEnvironment,
   hostEnvironment,
   type DeploySettings,
-} from "../../src/server/deploy/settings";
+} from "../../src/server/deploy/deploy-settings";
 
 // Where trust is drawn around a deploy (docs/operations.md, « Ce que voit une construction »):
 // a commit pushed by someone who may push, with the real sandbox, real git and real npm, on the

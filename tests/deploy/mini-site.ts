@@ -7,7 +7,7 @@ import {
   buildEnvironment,
   hostEnvironment,
   type DeploySettings,
-} from "../../src/server/deploy/settings";
+} from "../../src/server/deploy/deploy-settings";
 
 // A site of a few files whose build takes a second, in a bare repository on disk that stands for
 // the git host, with an editor's clone that commits and pushes to it: what the deployer's tests

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { readServerConfig } from "../config";
 import { problemsOf } from "../../test-utils/config-problems";
-import { configuredChannels } from "../delivery/config";
+import { configuredChannels } from "../delivery/delivery-config";
 import { captureLog } from "../../test-utils/log-capture";
 import { setProcessLogger } from "../log/logger";
 

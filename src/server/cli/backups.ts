@@ -7,7 +7,7 @@ import { parisTime } from "../leads/lead-fields";
 import { storeKind } from "../leads/open-store";
 import { keepErasuresWithBackup } from "../leads/erasure-journal";
 import { restoreStore, type RestoreResult } from "../leads/restore";
-import type { CliContext, Command } from "./command";
+import type { CliContext, Command } from "./command-context";
 
 // `backup` and `restore`, for the embedded store (src/server/leads/backup-file.ts, restore.ts).
 // Neither opens the store through `context.store()`: a backup reads the file beside the running

@@ -8,7 +8,7 @@ import {
   statusFromWord,
   statusLabels,
 } from "../leads/actions";
-import type { Command } from "./command";
+import type { Command } from "./command-context";
 
 // The commands that act on one lead or on the delivery queue: each calls the action the inbox
 // calls (src/server/leads/actions/), which leaves the audit line, and prints its outcome.

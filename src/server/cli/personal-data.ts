@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import { parisTime } from "../leads/lead-fields";
 import { purgeExpired, purgeText } from "../leads/retention";
 import { erasePerson, exportLeads, type ExportFilter } from "../leads/actions";
-import type { Command } from "./command";
+import type { Command } from "./command-context";
 
 // The commands for personal data (RGPD): export (right of access), purge (retention) and erase
 // (right to erasure). Export and erase are the inbox's actions (src/server/leads/actions/).

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { sameSecret } from "../same-secret";
 import { popupHeaders, popupPage, type PopupOutcome } from "./popup-page";
-import type { CmsAuthSettings } from "./settings";
+import type { CmsAuthSettings } from "./cms-auth-settings";
 
 // The admin's GitHub sign-in, once: request facts in, status, headers and an HTML body out. It
 // knows no framework: the production server (src/server/http/app.ts) and the Gatsby

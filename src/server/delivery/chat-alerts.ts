@@ -1,5 +1,5 @@
 import type { Lead } from "../leads/lead-store";
-import type { AlertConfig } from "./config";
+import type { AlertConfig } from "./delivery-config";
 import { slackInert, teamsInert } from "./inert-text";
 
 // Each accepted lead announced where the team talks: a Microsoft Teams channel (a Workflows

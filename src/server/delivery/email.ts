@@ -4,7 +4,7 @@ import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type Mail from "nodemailer/lib/mailer";
 import { fieldText, fullName, leadFieldLabels, parisTime } from "../leads/lead-fields";
 import type { Lead } from "../leads/lead-store";
-import type { EmailConfig } from "./config";
+import type { EmailConfig } from "./delivery-config";
 import type { AckContent } from "./site-content";
 
 // The two emails of a lead: the one to sales (every field, Reply-To the visitor) and, with

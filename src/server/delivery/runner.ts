@@ -1,7 +1,7 @@
 import { oneLine } from "../one-line";
 import type { Channel, ClaimOptions, Delivery, DeliveryQueue, Lead } from "../leads/lead-store";
 import { processLogger, withoutAddresses, type LeadLogger } from "../log/logger";
-import { configuredChannels, type DeliveryConfig } from "./config";
+import { configuredChannels, type DeliveryConfig } from "./delivery-config";
 export { pendingDeliveries } from "./pending";
 import { ackMessage, EmailSender, salesMessage } from "./email";
 import { readAckContent } from "./site-content";

@@ -10,11 +10,11 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { ceilingGuard, enterPrefix, openBuildGroup } from "./ceilings";
-import { DeployFailure, run } from "./command";
+import { DeployFailure, run } from "./run-program";
 import { configuredRegistry, fetchPackages, lockedPackages } from "./package-fetch";
 import { deployPaths, installedLockOf, readRegularFile } from "./releases";
 import { boxArguments, boxPaths } from "./sandbox";
-import type { DeploySettings } from "./settings";
+import type { DeploySettings } from "./deploy-settings";
 import type { WorkingCopy } from "./working-copy";
 
 // A build of one commit in its kind's working copy (docs/operations.md, « Ce que voit une

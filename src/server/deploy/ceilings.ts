@@ -8,7 +8,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
-import { DeployFailure } from "./command";
+import { DeployFailure } from "./run-program";
 
 // The ceilings of one build (docs/operations.md, « Ce que voit une construction »): a number of
 // tasks (processes and threads) and an amount of memory that every process of the box shares, in

@@ -2,9 +2,9 @@ import { join } from "node:path";
 import { readScheduledFiles } from "../../build/schedule";
 import { changesAfter, filesOutOfForce } from "../../shared/content-model/schedule";
 import { buildInBox, type DeployTarget } from "./box-build";
-import { DeployFailure } from "./command";
+import { DeployFailure } from "./run-program";
 import { addRelease, pruneReleases, serverCodeHash, switchTo, type ReleaseInfo } from "./releases";
-import type { DeploySettings } from "./settings";
+import type { DeploySettings } from "./deploy-settings";
 import { openWorkingCopy } from "./working-copy";
 
 export type { DeployTarget };

@@ -8,7 +8,7 @@ import { Publisher, type DeployerOptions, type DeployRequest } from "./publicati
 import { redact } from "./redact";
 import { deployPaths, listReleases } from "./releases";
 import { sandboxProblem } from "./sandbox";
-import type { DeploySettings } from "./settings";
+import type { DeploySettings } from "./deploy-settings";
 import { planSchedule, readSchedule, writeSchedule } from "./schedule";
 import { Scheduler, systemClock } from "./scheduler";
 import { liveCommit, readDeployState, readTextList, replaceFile } from "./state";

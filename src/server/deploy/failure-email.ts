@@ -1,4 +1,4 @@
-import type { EmailConfig } from "../delivery/config";
+import type { EmailConfig } from "../delivery/delivery-config";
 import { EmailSender } from "../delivery/email";
 import type { FailureNotice } from "./deployer";
 

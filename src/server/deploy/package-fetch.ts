@@ -1,4 +1,4 @@
-import { DeployFailure, run } from "./command";
+import { DeployFailure, run } from "./run-program";
 
 // The download of a build's packages (docs/operations.md, « Ce que voit une construction »): done
 // by the server, outside the box, from the registry the server's own npm settings name, into a
@@ -103,7 +103,7 @@ export function lockedPackages(
 export interface FetchContext {
   /** A folder of the server's, with no npm settings of the repository's: where npm runs. */
   cwd: string;
-  /** The server's environment for its own tools (settings.ts, hostEnvironment). */
+  /** The server's environment for its own tools (deploy-settings.ts, hostEnvironment). */
   env: Record<string, string>;
   signal: AbortSignal;
 }

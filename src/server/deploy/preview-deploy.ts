@@ -1,7 +1,7 @@
 import { previewStatusContext } from "../../shared/deploy-statuses";
 import type { LeadLogger } from "../log/logger";
 import { oneLine } from "../one-line";
-import { asDeployFailure } from "./command";
+import { asDeployFailure } from "./run-program";
 import type { ReportStatus } from "./commit-status";
 import { buildInBox } from "./box-build";
 import { draftBranchPrefix, draftBranchProblem, previewName } from "./preview-names";
@@ -16,7 +16,7 @@ import {
 } from "./previews";
 import { redact } from "./redact";
 import { readSchedule } from "./schedule";
-import type { DeploySettings } from "./settings";
+import type { DeploySettings } from "./deploy-settings";
 import { openWorkingCopy, type WorkingCopy } from "./working-copy";
 
 // One draft's preview, built as a publication is (the same box, ceilings and strict content

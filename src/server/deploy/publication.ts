@@ -1,12 +1,12 @@
 import type { LeadLogger } from "../log/logger";
 import { oneLine } from "../one-line";
-import { asDeployFailure, DeployFailure } from "./command";
+import { asDeployFailure, DeployFailure } from "./run-program";
 import { publicationStatus, type ReportStatus } from "./commit-status";
 import { deployCommit, type DeployTarget } from "./deploy";
 import { waitForDeployLock } from "./lock";
 import { sweepPreviews } from "./preview-deploy";
 import { redact } from "./redact";
-import type { DeploySettings } from "./settings";
+import type { DeploySettings } from "./deploy-settings";
 import { planSchedule } from "./schedule";
 import type { Clock } from "./scheduler";
 import { liveCommit, readDeployState, writeDeployState } from "./state";

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { sameSecret } from "../same-secret";
 import { draftBranchPrefix, draftBranchProblem } from "./preview-names";
-import type { DeploySettings } from "./settings";
+import type { DeploySettings } from "./deploy-settings";
 
 // A git host's push webhook, checked before anything else and read into the one thing a deploy
 // needs: which commit. GitHub signs the raw body (X-Hub-Signature-256: HMAC-SHA256 with the

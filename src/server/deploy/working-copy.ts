@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { run } from "./command";
+import { run } from "./run-program";
 import { deployPaths, workOf, type BuildKind } from "./releases";
-import type { DeploySettings } from "./settings";
+import type { DeploySettings } from "./deploy-settings";
 
 // Each kind of build has its working copy (releases.ts, workOf), fetched by git as the server, with
 // the server's own environment (it holds the remote's credentials), outside the box.

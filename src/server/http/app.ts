@@ -12,22 +12,23 @@ import { requestIdGenerator } from "../log/request-id";
 import type { QuoteEndpoint } from "../quote-endpoint";
 import type { SpamSettings } from "../spam/screen";
 import type { Metrics } from "../metrics/metrics";
-import metricsPlugin from "./plugins/metrics";
+import metricsPlugin from "./plugins/answer-metrics";
+import errors, { frameworkErrors } from "./plugins/errors";
 import pressure, { type PressureOptions } from "./plugins/pressure";
 import requestLog from "./plugins/request-log";
-import site, { frameworkErrors } from "./plugins/site";
-import previews, { type PreviewsOptions } from "./plugins/previews";
+import site from "./plugins/site";
+import previews, { type PreviewsOptions } from "./plugins/preview-origins";
 import teamOrigin from "./plugins/team-origin";
-import cmsAuthRoutes from "./routes/cms-auth";
-import deployRoutes from "./routes/deploy";
-import healthRoutes, { type HealthOptions } from "./routes/health";
-import quoteRoutes from "./routes/quote";
+import cmsAuthRoutes from "./routes/cms-auth-routes";
+import deployRoutes from "./routes/deploy-routes";
+import healthRoutes, { type HealthOptions } from "./routes/health-routes";
+import quoteRoutes from "./routes/quote-routes";
 import teamRoutes, { type TeamRoutesOptions } from "./routes/team";
 import type { SiteSource } from "./site-files";
 import { superstructValidator } from "./superstruct-schemas";
 
 // The production server as one Fastify app: the process-wide plugins first (./plugins/: the log
-// line and request id of every answer, the built site with its headers, error pages and one 405),
+// line and request id of every answer, error pages and one 405, the built site with its headers),
 // then one encapsulated plugin per concern (./routes/): under /api/, and the team's inbox under
 // /equipe/. serve.ts makes the app (createApp), registers the services the routes use
 // (src/server/services/), then the routes (appRoutes); the tests build it whole with their own
@@ -47,7 +48,7 @@ export interface CoreOptions {
   metrics?: Metrics;
   /** TEAM_URL: the inbox's own origin, where nothing of the site is served (./plugins/team-origin.ts). */
   teamUrl?: string;
-  /** PREVIEW_URL and where the previews are: each draft on its own origin (./plugins/previews.ts). */
+  /** PREVIEW_URL and where the previews are: each draft on its own origin (./plugins/preview-origins.ts). */
   previews?: PreviewsOptions;
 }
 
@@ -63,7 +64,7 @@ export interface RoutesOptions {
   deployer?: Deployer;
   /** The team's inbox (/equipe/ on TEAM_URL, which createApp is given too); off without. */
   inbox?: TeamRoutesOptions;
-  /** GET /healthz and /readyz (./routes/health.ts), with the checks behind it; none without. */
+  /** GET /healthz and /readyz (./routes/health-routes.ts), with the checks behind it; none without. */
   health?: HealthOptions;
   metrics?: Metrics;
 }
@@ -100,6 +101,9 @@ export async function createApp({
 
   await app.register(requestLog);
   if (metrics) await app.register(metricsPlugin, { metrics });
+  // The not-found and error handlers before the site, whose catch-all route takes the error
+  // handler set when it is declared.
+  await app.register(errors, { site: siteSource });
   await app.register(site, { site: siteSource });
   if (previewsOptions) await app.register(previews, previewsOptions);
   if (teamUrl) await app.register(teamOrigin, { teamUrl });

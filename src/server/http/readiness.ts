@@ -7,8 +7,8 @@ import type { SiteSource } from "./site-files";
 // Whether the server can do its work — the store takes a write, a built site is there to serve,
 // the delivery queue moves, the last backup is recent (with the embedded store) — checked by the
 // server itself, one check at a time, every few seconds: the store's write lock is taken at that
-// pace, never once per request, so a flood of GET /readyz (routes/health.ts, which answers the
-// verdict alone) costs the quote endpoint nothing. Each check's verdict, in English, for the
+// pace, never once per request, so a flood of GET /readyz (routes/health-routes.ts, which answers
+// the verdict alone) costs the quote endpoint nothing. Each check's verdict, in English, for the
 // operator: on the metrics listener (src/server/metrics/metrics.ts) and in the log when it turns.
 
 export interface ReadinessSources {

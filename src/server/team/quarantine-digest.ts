@@ -1,4 +1,4 @@
-import type { EmailConfig } from "../delivery/config";
+import type { EmailConfig } from "../delivery/delivery-config";
 import { EmailSender } from "../delivery/email";
 import type { LeadStore } from "../leads/lead-store";
 import type { LeadLogger } from "../log/logger";

@@ -13,9 +13,9 @@ import { purgeExpired } from "../../server/leads/retention";
 import { makeLead } from "../leads";
 import type { Engine } from "./engines";
 
-// Sales' work on leads (src/server/leads/actions/work.ts) on every engine: an owner taken once by
-// two members at once, a lead given, notes kept in order and erased with their lead, and the
-// retention counted from the last contact.
+// Sales' work on leads (src/server/leads/actions/owner-and-notes.ts) on every engine: an owner
+// taken once by two members at once, a lead given, notes kept in order and erased with their lead,
+// and the retention counted from the last contact.
 
 const ventes: Actor = { name: "ventes@exemple.fr", requestId: "req-1" };
 const commercial: Actor = { name: "commercial@exemple.fr", requestId: "req-2" };

@@ -10,7 +10,7 @@ import { embeddedSettings, makeLead } from "../../../test-utils/leads";
 import { readServerConfig, type Env } from "../../config";
 import { embeddedFileName } from "../../leads/embedded-store";
 import { openLeadStore } from "../../leads/open-store";
-import { terminalActor, type CliContext } from "../command";
+import { terminalActor, type CliContext } from "../command-context";
 import { commands } from "../commands";
 
 // `npm run leads -- backup` as an operator and a timer run it: a checked copy named by its date,

@@ -14,7 +14,7 @@ import { purgeExpired, startDailyPurge } from "../../leads/retention";
 import { openLeadStore } from "../../leads/open-store";
 import type { SqlLeadStore } from "../../leads/sql-store";
 import { runLeadsCommand } from "../../../test-utils/leads-command";
-import { terminalActor } from "../command";
+import { terminalActor } from "../command-context";
 
 // The commands that act on leads, run in this process on the embedded engine: what they print
 // (the same as before they went through src/server/leads/actions/), and the audit line each

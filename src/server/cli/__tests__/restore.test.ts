@@ -13,7 +13,7 @@ import { embeddedFileName } from "../../leads/embedded-store";
 import type { Lead } from "../../leads/lead-store";
 import { openLeadStore } from "../../leads/open-store";
 import type { SqlLeadStore } from "../../leads/sql-store";
-import { terminalActor, type CliContext } from "../command";
+import { terminalActor, type CliContext } from "../command-context";
 import { commands } from "../commands";
 
 // The restore drill an operator should run once before needing it: a backup taken while the

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { cmsAuthMessages, createCmsAuth, type CmsAuthRequest } from "../cms-auth";
 import { gitHubUrl } from "../../../shared/github-url";
-import { cmsAuthSettings } from "../settings";
+import { cmsAuthSettings } from "../cms-auth-settings";
 
 // The sign-in through its own interface: request facts in, the answer out. GitHub's token
 // endpoint is a function answering as GitHub documents it ("Authorizing OAuth apps": JSON with

@@ -6,7 +6,7 @@ import { embeddedStoreForFile } from "../../../test-utils/file-store";
 import { makeLead } from "../../../test-utils/leads";
 import { captureLog } from "../../../test-utils/log-capture";
 import { readServerConfig } from "../../config";
-import { configuredChannels } from "../config";
+import { configuredChannels } from "../delivery-config";
 import { DeliveryRunner } from "../runner";
 
 // Alerts where the team talks, delivered by the queue to a Teams and a Slack stand-in on loopback

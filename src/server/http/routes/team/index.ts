@@ -2,20 +2,20 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
 import type { FastifyPluginAsync } from "fastify";
 import { stylesheet, stylesheetFile } from "../../../team/pages/stylesheet";
-import { adminRoutes } from "./admin";
-import { leadRoutes } from "./leads";
+import { adminRoutes } from "./admin-routes";
+import { inboxRoute, leadRoutes } from "./lead-routes";
 import { oneLine } from "../../../one-line";
 import { RefusalJournal } from "../../../team/refusals";
 import {
   refuse,
-  requireSession,
   sendNoSuchPage,
   shortFormLimit,
   type TeamContext,
   type TeamRoutesOptions,
 } from "./respond";
-import { signInRoutes, signOutRoute } from "./sign-in";
-import { workRoutes } from "./work";
+import { requireSession } from "./session-guard";
+import { signInRoutes, signOutRoute } from "./sign-in-routes";
+import { workRoutes } from "./work-routes";
 
 // The team's inbox (src/server/team/), registered under the prefix /equipe by ../../app.ts when
 // the server has an inbox: sign-in by an emailed link, the leads, and the admin's pages.
@@ -78,6 +78,8 @@ const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, routesOpti
     return refuse(request, reply, status, text, `error ${status}`);
   });
 
+  // The front door (the list, or the sign-in page) and signing in: open to anyone.
+  inboxRoute(app, options);
   signInRoutes(app, options);
   // Every other page and post: a session first (and its token, for a post), checked once here.
   await app.register(async (signedIn) => {

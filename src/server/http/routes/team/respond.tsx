@@ -4,21 +4,16 @@ import { array, coerce, optional, string, type } from "superstruct";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { TeamMembers } from "../../../config-values";
-import type { EmailConfig } from "../../../delivery/config";
+import type { EmailConfig } from "../../../delivery/delivery-config";
 import type { DeliveryRunner, RunnerOptions } from "../../../delivery/runner";
-import type { LeadStore, TeamSession } from "../../../leads/lead-store";
+import type { LeadStore } from "../../../leads/lead-store";
 import type { RefusalJournal } from "../../../team/refusals";
-import { csrfMatches, findSession } from "../../../team/sign-in";
-import {
-  MessagePage,
-  NoTeamPage,
-  SameSiteReloadPage,
-  SignInPage,
-} from "../../../team/pages/sign-in-pages";
+import { MessagePage } from "../../../team/pages/sign-in-pages";
 
 // What every route of the inbox shares: its settings, how a page is sent (React rendered to HTML
 // on the server, never hydrated, under a policy that forbids every script), how a refusal is
-// told and logged, and the check every signed-in page and post passes first.
+// told and logged, the session's cookie and the origin a form must come from. The check every
+// signed-in page and post passes first: ./session-guard.tsx.
 
 export interface TeamRoutesOptions {
   /** The lead store, as the quote endpoint gets it. */
@@ -50,13 +45,6 @@ export const cookieOptions = {
   secure: true,
   sameSite: "strict" as const,
 };
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The signed-in member on /equipe/ pages, once requireSession has let the request through. */
-    teamSession?: TeamSession;
-  }
-}
 
 /**
  * Every page: no cache, no index, and a Referer for this site only (a link's token never leaves
@@ -160,75 +148,3 @@ export const InboxQuery = type({
   page: optional(Text),
   fait: optional(Text),
 });
-
-/**
- * The session's token of a posted form, for the check every signed-in post passes before its
- * route runs (`requireSession`); each route declares it with its own fields.
- */
-function csrfField(request: FastifyRequest): string {
-  const body = request.body;
-  const value = body && typeof body === "object" && "csrf" in body ? body.csrf : "";
-  return typeof value === "string" ? value : "";
-}
-
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /** A route of the signed-in scope that only admins may use. */
-    role?: "admin";
-  }
-}
-
-/**
- * The signed-in scope's preHandler: lets a request through with its session
- * (request.teamSession), or sends the refusal: no team configured, no session (the sign-in page
- * for a GET, its cookie cleared), a post without the session's token or from another origin, a
- * role that may not. Each refusal is logged with the request's id; a forged post and a role
- * refused are journaled too.
- */
-export function requireSession({ store, team, teamUrl, refusals }: TeamContext) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (team.size === 0) return sendPage(reply, <NoTeamPage />, 403);
-    if (crossSiteWithoutCookie(request))
-      return sendPage(reply, <SameSiteReloadPage path={request.url} />);
-    const session = await findSession(store, team, request.cookies[sessionCookie]);
-    if (!session) {
-      request.log.warn("team: refused, no session");
-      reply.clearCookie(sessionCookie, cookieOptions);
-      if (request.method === "GET") return sendPage(reply, <SignInPage />, 401);
-      return refuse(
-        request,
-        reply,
-        401,
-        "Votre session a pris fin : reconnectez-vous.",
-        "no session",
-      );
-    }
-    if (request.method === "POST") {
-      const forged = !sameOrigin(request, teamUrl)
-        ? "formulaire venu d'une autre origine"
-        : !csrfMatches(session, csrfField(request))
-          ? "formulaire sans le jeton de la session"
-          : undefined;
-      if (forged) {
-        await refusals.record(session.email, `${forged} : rien n'a été fait`, request.id);
-        return refuse(
-          request,
-          reply,
-          403,
-          "Ce formulaire ne vient pas de la boîte des demandes : rien n'a été fait.",
-          "token or origin",
-        );
-      }
-    }
-    if (request.routeOptions.config.role === "admin" && session.role !== "admin") {
-      const path = request.url.split("?", 1)[0];
-      await refusals.record(
-        session.email,
-        `page réservée aux administrateurs (${path})`,
-        request.id,
-      );
-      return refuse(request, reply, 403, "Cette page est réservée aux administrateurs.", "role");
-    }
-    request.teamSession = session;
-  };
-}

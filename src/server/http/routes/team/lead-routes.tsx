@@ -19,21 +19,30 @@ import {
 } from "../../../team/inbox-filters";
 import { InboxPage } from "../../../team/pages/inbox-page";
 import { ConfirmSpamPage, LeadPage } from "../../../team/pages/lead-page";
-import { MessagePage } from "../../../team/pages/sign-in-pages";
+import {
+  MessagePage,
+  NoTeamPage,
+  SameSiteReloadPage,
+  SignInPage,
+} from "../../../team/pages/sign-in-pages";
 import type { SuperstructTypes } from "../../superstruct-schemas";
 import { outcomeOf } from "./outcomes";
 import {
+  crossSiteWithoutCookie,
   InboxQuery,
   LeadParams,
   noSuchLeadText,
   redirectTo,
   refuse,
   sendPage,
+  sessionCookie,
   Text,
+  type TeamContext,
   type TeamRoutesOptions,
 } from "./respond";
+import { requireSession } from "./session-guard";
 
-// The inbox and one request's page, its actions and the export. Each action is the CLI's own
+// The inbox (its front door, /equipe/) and one request's page, its actions and the export. Each action is the CLI's own
 // module (src/server/leads/actions/), which writes the audit line; the page then shows the
 // outcome through a code in the address it redirects to.
 
@@ -43,7 +52,7 @@ export const actorOf = (request: FastifyRequest): Actor => ({
 });
 
 /** The inbox for a signed-in member: the filters of the address, one page of requests. */
-export async function inboxPage(
+async function inboxPage(
   request: FastifyRequest,
   reply: FastifyReply,
   query: Infer<typeof InboxQuery>,
@@ -76,6 +85,33 @@ export async function inboxPage(
       )}
       notice={notice}
     />,
+  );
+}
+
+/**
+ * The inbox's front door, /equipe/ alone (/equipe is the redirect to it, ./index.ts), outside the
+ * signed-in scope: the list to a signed-in member, after the same check as its pages; signed out,
+ * the sign-in page, with a 200.
+ */
+export function inboxRoute(plugin: FastifyInstance, options: TeamContext) {
+  const app = plugin.withTypeProvider<SuperstructTypes>();
+  const { team } = options;
+  const checkSession = requireSession(options);
+
+  app.get(
+    "/",
+    { prefixTrailingSlash: "slash", schema: { querystring: InboxQuery } },
+    async (request, reply) => {
+      if (team.size === 0) return sendPage(reply, <NoTeamPage />);
+      // Signed out: the sign-in page, with a 200 (this is the inbox's front door).
+      if (crossSiteWithoutCookie(request)) {
+        return sendPage(reply, <SameSiteReloadPage path={request.url} />);
+      }
+      if (!request.cookies[sessionCookie]) return sendPage(reply, <SignInPage />);
+      await checkSession(request, reply);
+      if (reply.sent) return reply;
+      return inboxPage(request, reply, request.query, options);
+    },
   );
 }
 

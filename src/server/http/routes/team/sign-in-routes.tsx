@@ -6,7 +6,6 @@ import { oneLine } from "../../../one-line";
 import {
   ConfirmSignInPage,
   LinkSentPage,
-  SameSiteReloadPage,
   NoTeamPage,
   SignInPage,
 } from "../../../team/pages/sign-in-pages";
@@ -19,26 +18,22 @@ import {
   startSession,
 } from "../../../team/sign-in";
 import { signInMessage } from "../../../team/team-emails";
-import { inboxPage } from "./leads";
 import {
-  InboxQuery,
   redirectTo,
   refuse,
   sameOrigin,
   sendPage,
   sessionCookie,
   cookieOptions,
-  crossSiteWithoutCookie,
-  requireSession,
   Text,
   type TeamContext,
   type TeamRoutesOptions,
 } from "./respond";
 import type { SuperstructTypes } from "../../superstruct-schemas";
 
-// Signing in and out: the inbox's address asks for an email address (the same answer whatever
-// it is), the emailed link opens a page whose button starts the session, « Se déconnecter »
-// ends it on the server.
+// Signing in and out: the inbox's address, signed out, asks for an email address (the same
+// answer whatever it is; that page is ./lead-routes.tsx's inboxRoute), the emailed link opens a
+// page whose button starts the session, « Se déconnecter » ends it on the server.
 
 /** The address asked for a link. */
 const LinkForm = type({ email: optional(Text) });
@@ -52,25 +47,6 @@ export function signInRoutes(plugin: FastifyInstance, options: TeamContext) {
   app.addHook("onClose", async () => {
     await Promise.all(linksBeingSent);
   });
-  // The inbox's front door shows the list to a signed-in member: the same check as its pages.
-  const checkSession = requireSession(options);
-
-  // /equipe/ alone: /equipe is the redirect to it (./index.ts).
-  app.get(
-    "/",
-    { prefixTrailingSlash: "slash", schema: { querystring: InboxQuery } },
-    async (request, reply) => {
-      if (team.size === 0) return sendPage(reply, <NoTeamPage />);
-      // Signed out: the sign-in page, with a 200 (this is the inbox's front door).
-      if (crossSiteWithoutCookie(request)) {
-        return sendPage(reply, <SameSiteReloadPage path={request.url} />);
-      }
-      if (!request.cookies[sessionCookie]) return sendPage(reply, <SignInPage />);
-      await checkSession(request, reply);
-      if (reply.sent) return reply;
-      return inboxPage(request, reply, request.query, options);
-    },
-  );
 
   // The sign-in's two forms: refused while no one is allowed, and when posted from another site.
   const signInForm = {

@@ -1,5 +1,5 @@
 import fp from "fastify-plugin";
-import type { EmailConfig } from "../delivery/config";
+import type { EmailConfig } from "../delivery/delivery-config";
 import { startQuarantineDigest, type DigestInbox } from "../team/quarantine-digest";
 
 // Sales' daily email of the requests held in quarantine (src/server/team/quarantine-digest.ts),

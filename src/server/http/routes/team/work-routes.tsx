@@ -12,7 +12,7 @@ import {
 import { EmailSender } from "../../../delivery/email";
 import { ReplyPage } from "../../../team/pages/reply-page";
 import type { SuperstructTypes } from "../../superstruct-schemas";
-import { actorOf } from "./leads";
+import { actorOf } from "./lead-routes";
 import {
   LeadParams,
   noSuchLeadText,
@@ -25,8 +25,8 @@ import {
 } from "./respond";
 
 // Sales' work on a request, from its page: « Je m'en occupe », « Confier à », a note. Each is the
-// action the CLI would call (src/server/leads/actions/work.ts), then back to the request's page
-// with its outcome.
+// action the CLI would call (src/server/leads/actions/owner-and-notes.ts), then back to the
+// request's page with its outcome.
 
 const TakeForm = type({ csrf: optional(Text) });
 const GiveForm = type({ csrf: optional(Text), a: optional(Text) });

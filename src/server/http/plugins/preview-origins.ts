@@ -11,7 +11,8 @@ import {
   previewFailed,
 } from "../previews/preview-pages";
 import { loadSiteFiles, type SiteFiles } from "../site-files";
-import { sendFrom, sendMethodNotAllowed, sendNotFound, urlPathOf } from "./site";
+import { sendMethodNotAllowed } from "./errors";
+import { sendFrom, sendNotFound, urlPathOf } from "./site";
 
 // The drafts' previews (src/server/deploy/preview-deploy.ts), each on its own origin: PREVIEW_URL
 // with the preview's name in the host. A request to such a host is answered from that preview's

@@ -6,7 +6,7 @@ import { ErasureFileError } from "../../../leads/erasure-file";
 import { verdictsSince } from "../../../leads/verdicts";
 import { oneLine } from "../../../one-line";
 import { AuditPage, ErasePage } from "../../../team/pages/admin-pages";
-import { actorOf } from "./leads";
+import { actorOf } from "./lead-routes";
 import type { SuperstructTypes } from "../../superstruct-schemas";
 import { sendPage, Text, type TeamRoutesOptions } from "./respond";
 

@@ -2,7 +2,7 @@ import { ConfigError, readServerConfig, type Env, type ServerConfig } from "../c
 import { openLeadStore } from "../leads/open-store";
 import type { SqlLeadStore } from "../leads/sql-store";
 import { oneLine } from "../one-line";
-import { terminalActor, type CliContext } from "./command";
+import { terminalActor, type CliContext } from "./command-context";
 import { commands } from "./commands";
 import { runCli } from "./run-cli";
 

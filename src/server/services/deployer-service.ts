@@ -1,6 +1,6 @@
 import fp from "fastify-plugin";
 import { Deployer, type DeployerOptions } from "../deploy/deployer";
-import type { DeploySettings } from "../deploy/settings";
+import type { DeploySettings } from "../deploy/deploy-settings";
 
 // Publishing on push (src/server/deploy/) as a service: `app.deployer` when deploys are on. A
 // deploy cut short by the last stop (SIGTERM, a crash) is finished once the server listens; a

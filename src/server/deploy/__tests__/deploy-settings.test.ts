@@ -3,7 +3,8 @@ import { resolve } from "node:path";
 import { readServerConfig } from "../../config";
 import { problemsOf } from "../../../test-utils/config-problems";
 
-// Publishing on push as the server's environment turns it on (src/server/deploy/settings.ts).
+// Publishing on push as the server's environment turns it on
+// (src/server/deploy/deploy-settings.ts).
 
 test("deploys: on with DEPLOY_GIT_URL, DEPLOY_WEBHOOK_SECRET and CMS_REPO; half of them is refused in French", () => {
   expect(readServerConfig({}).deploy).toBeNull();

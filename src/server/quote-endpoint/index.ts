@@ -1,24 +1,24 @@
 import { randomUUID } from "node:crypto";
-import type { QuoteRequest } from "../shared/quote-request/quote-request";
-import { requestFingerprint } from "./leads/fingerprint";
-import type { LeadStore } from "./leads/lead-store";
-import { processLogger, withoutAddresses, type LeadLogger } from "./log/logger";
+import type { QuoteRequest } from "../../shared/quote-request/quote-request";
+import { requestFingerprint } from "../leads/fingerprint";
+import type { LeadStore } from "../leads/lead-store";
+import { processLogger, withoutAddresses, type LeadLogger } from "../log/logger";
 import type { Readable } from "node:stream";
-import { oneLine } from "./one-line";
-import { refuse, responseMessages, type QuoteEndpointResponse } from "./quote-endpoint/answers";
-import { readQuoteRequest } from "./quote-endpoint/read-request";
-import { answerAgain, storeLead, type LeadDelivery } from "./quote-endpoint/store-lead";
-import { screenQuoteRequest, spenderOf, type SpamSettings } from "./spam/screen";
+import { oneLine } from "../one-line";
+import { refuse, responseMessages, type QuoteEndpointResponse } from "./answers";
+import { readQuoteRequest } from "./read-request";
+import { answerAgain, storeLead, type LeadDelivery } from "./store-lead";
+import { screenQuoteRequest, spenderOf, type SpamSettings } from "../spam/screen";
 
 // The quote endpoint, once: a request already read and checked in; status, headers and a JSON
-// body out. It knows no framework. The production server (src/server/http/routes/quote.ts)
+// body out. It knows no framework. The production server (src/server/http/routes/quote-routes.ts)
 // declares the request's body and headers to Fastify, which checks them; the Gatsby Function
-// (src/api/contact.ts) reads and checks them with readQuoteRequest (quote-endpoint/read-request.ts).
-// Its steps, each in its own file under quote-endpoint/: the anti-bot defences
-// (src/server/spam/screen.ts), the idempotent store.
+// (src/api/contact.ts) reads and checks them with readQuoteRequest (read-request.ts). Its steps,
+// each in its own file beside this one: the anti-bot defences (src/server/spam/screen.ts), the
+// idempotent store.
 
-export { responseMessages, type QuoteEndpointResponse } from "./quote-endpoint/answers";
-export type { LeadDelivery } from "./quote-endpoint/store-lead";
+export { responseMessages, type QuoteEndpointResponse } from "./answers";
+export type { LeadDelivery } from "./store-lead";
 
 export interface QuoteEndpointRequest {
   /** The form's fields, checked and cleaned against the form's own schema. */
@@ -129,9 +129,9 @@ export interface RawQuoteRequest extends Omit<QuoteEndpointRequest, "request" | 
 
 /**
  * The Gatsby Function's way in (src/api/contact.ts): the request read and checked
- * (quote-endpoint/read-request.ts), then what the endpoint needs opened (`open`: the store, the
- * delivery runner), then the endpoint's answer. An `open` that fails (the store unreachable, a
- * functions host without DATABASE_URL) is the French 500, its cause in the log.
+ * (read-request.ts), then what the endpoint needs opened (`open`: the store, the delivery
+ * runner), then the endpoint's answer. An `open` that fails (the store unreachable, a functions
+ * host without DATABASE_URL) is the French 500, its cause in the log.
  */
 export async function answerRawRequest(
   raw: RawQuoteRequest,

@@ -8,7 +8,7 @@ import type { SuperstructTypes } from "../superstruct-schemas";
 
 // The git host's push webhook (POST /api/deploy/github, /api/deploy/gitlab), its body taken as
 // bytes whatever its media type (the signature is over those very bytes) and checked before it
-// is parsed, registered only when deploys are on (src/server/deploy/settings.ts), and
+// is parsed, registered only when deploys are on (src/server/deploy/deploy-settings.ts), and
 // the admin's notice (GET /api/deploy/status), which says "off" when they are not.
 
 /** The payload's bytes; a post without a body (Fastify gives null) has none, and fails its check. */
