@@ -117,10 +117,6 @@ export function sameOrigin(request: FastifyRequest, teamUrl: string): boolean {
   return origin === undefined || origin === teamUrl;
 }
 
-/**
- * A parameter of the address or a field of a posted form, as text. Sent twice (an address typed
- * by hand), the first counts, as the inbox's own links and forms never send one twice.
- */
 /** A form of a few fields (an address, a token, a status, the list's filters): its bodyLimit. */
 export const shortFormLimit = 4 * 1024;
 /**
@@ -129,6 +125,10 @@ export const shortFormLimit = 4 * 1024;
  */
 export const textFormLimit = 64 * 1024;
 
+/**
+ * A parameter of the address or a field of a posted form, as text. Sent twice (an address typed
+ * by hand), the first counts, as the inbox's own links and forms never send one twice.
+ */
 export const Text = coerce(string(), array(string()), (values) => values[0] ?? "");
 
 /** A request's page: its id in the address, any text (the store finds no lead for a wrong one). */
