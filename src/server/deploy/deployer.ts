@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { oneLine } from "../one-line";
 import { commitStatuses, noReports, type ReportStatus } from "./commit-status";
-import { waitForDeployLock } from "./lock";
+import { withDeployLock } from "./lock";
 import { deployDraft, removeDraft, sweepPreviews } from "./preview-deploy";
 import { listPreviews } from "./previews";
 import { Publisher, type DeployerOptions, type DeployRequest } from "./publication";
@@ -241,21 +241,7 @@ export class Deployer {
 
   /** Holds the deploy lock around `action`; nothing is done when stopped while waiting. */
   private async withLock(action: () => Promise<void>): Promise<void> {
-    let release: () => void;
-    try {
-      release = await waitForDeployLock(this.settings.dir, this.stopping.signal, (holder) =>
-        this.options.log.info(
-          `deploy waits for the one process ${holder?.pid ?? "(not named yet)"} runs`,
-        ),
-      );
-    } catch {
-      return; // Stopped while waiting: nothing started.
-    }
-    try {
-      await action();
-    } finally {
-      release();
-    }
+    await withDeployLock(this.settings.dir, this.stopping.signal, this.options.log, action);
   }
 
   private async preview(branch: string): Promise<void> {

@@ -112,3 +112,29 @@ export async function waitForDeployLock(
     await delay(pollMs, undefined, { signal });
   }
 }
+
+/**
+ * Runs `action` under the deploy lock once it is free, the wait told to `log`; resolves to false,
+ * having run nothing, when `signal` stops it while waiting.
+ */
+export async function withDeployLock(
+  dir: string,
+  signal: AbortSignal,
+  log: { info(message: string): void },
+  action: () => Promise<void>,
+): Promise<boolean> {
+  let release: () => void;
+  try {
+    release = await waitForDeployLock(dir, signal, (holder) =>
+      log.info(`deploy waits for the one process ${holder?.pid ?? "(not named yet)"} runs`),
+    );
+  } catch {
+    return false;
+  }
+  try {
+    await action();
+  } finally {
+    release();
+  }
+  return true;
+}

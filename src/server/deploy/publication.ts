@@ -3,7 +3,7 @@ import { oneLine } from "../one-line";
 import { asDeployFailure, DeployFailure } from "./run-program";
 import { publicationStatus, type ReportStatus } from "./commit-status";
 import { deployCommit, type DeployTarget } from "./deploy";
-import { waitForDeployLock } from "./lock";
+import { withDeployLock } from "./lock";
 import { sweepPreviews } from "./preview-deploy";
 import { redact } from "./redact";
 import type { DeploySettings } from "./deploy-settings";
@@ -72,17 +72,17 @@ export class Publisher {
   private clean = (text: string) => redact(text, this.settings.secrets);
 
   async deploy(request: DeployRequest): Promise<void> {
+    this.lastOutcome = null;
+    // Stopped while waiting for the lock: nothing is started.
+    await withDeployLock(this.settings.dir, this.stopping, this.options.log, () =>
+      this.build(request),
+    );
+  }
+
+  /** The deploy itself, under the lock. */
+  private async build(request: DeployRequest): Promise<void> {
     const { dir, timeoutMs } = this.settings;
     const { log } = this.options;
-    this.lastOutcome = null;
-    let release: () => void;
-    try {
-      release = await waitForDeployLock(dir, this.stopping, (holder) =>
-        log.info(`deploy waits for the one process ${holder?.pid ?? "(not named yet)"} runs`),
-      );
-    } catch {
-      return; // Stopped while waiting: nothing started.
-    }
     let target: DeployTarget | null = null;
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
@@ -166,8 +166,6 @@ export class Publisher {
         return;
       }
       this.fail(request, target, asDeployFailure(error, timeout.aborted, timeoutMs));
-    } finally {
-      release();
     }
   }
 
