@@ -14,6 +14,7 @@ import autocannon from "autocannon";
 import { startProductionServer } from "../e2e/production-server.mjs";
 // TypeScript through tsx's loader (`npm run bench:readyz` runs node with --import tsx).
 import { personHeadersPool, testChallengeSecret } from "../src/test-utils/anti-bot.ts";
+import { percentile, validPosts } from "./quote-posts.mjs";
 
 /** p95 of a post during the flood: at most this share of the p95 without it, plus `slackMs`. */
 const budget = { ratio: 1.25, slackMs: 10 };
@@ -44,29 +45,7 @@ const server = await startProductionServer({
 const solved = await personHeadersPool(2 * posts + 50);
 const url = `http://127.0.0.1:${port}`;
 
-let posted = 0;
-/** @param {import("autocannon").Request} request */
-function validPost(request) {
-  posted += 1;
-  const person = solved.pop();
-  if (!person) throw new Error("load/readyz.mjs: more posts than solved challenges");
-  request.headers = {
-    ...request.headers,
-    ...person,
-    "content-type": "application/json",
-    "idempotency-key": `readyz-${process.pid}-${posted}`,
-  };
-  request.body = JSON.stringify({
-    firstName: "Jeanne",
-    lastName: "Dupont",
-    email: "jeanne.dupont@office-hlm.fr",
-    phone: "01 23 45 67 89",
-    company: `Office HLM n° ${posted}`,
-    message: "Nous souhaitons externaliser le recouvrement de 120 dossiers d'impayés.",
-    rgpd: true,
-  });
-  return request;
-}
+const { setupRequest: validPost } = validPosts(solved, "readyz");
 
 /**
  * `amount` requests from `connections` clients; each answer's status and latency. `stopAfter`
@@ -103,10 +82,7 @@ function load(options) {
 }
 
 /** @param {number[]} values */
-const p95 = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return /** @type {number} */ (sorted[Math.ceil(0.95 * sorted.length) - 1]);
-};
+const p95 = (values) => percentile(values, 0.95);
 /** @type {import("autocannon").Request[]} */
 const postRequests = [{ method: "POST", path: "/api/contact", setupRequest: validPost }];
 
