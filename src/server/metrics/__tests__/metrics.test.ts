@@ -4,7 +4,6 @@
 // the listener on its own port, closed to a request without the token. No personal data in it.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,7 +32,7 @@ writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosnif
 let store: SqlLeadStore;
 let app: FastifyInstance;
 let metrics: Metrics;
-let listener: Server;
+let listener: FastifyInstance;
 let readiness: Readiness;
 const token = "the scraper's token, long enough";
 
@@ -53,14 +52,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => listener.close(resolve));
+  await listener.close();
   await app.close();
   await store.close();
   rmSync(root, { recursive: true, force: true });
 });
 
 const scrape = async (headers: Record<string, string> = { authorization: `Bearer ${token}` }) => {
-  const { port } = listener.address() as AddressInfo;
+  const { port } = listener.server.address() as AddressInfo;
   return fetch(`http://127.0.0.1:${port}/metrics`, { headers });
 };
 const text = async () => (await scrape()).text();
@@ -116,7 +115,7 @@ test("the delivery queue as the store holds it, and the last backup's age and si
 });
 
 test("readiness in detail, for the operator: each check of the server's last, behind the token", async () => {
-  const { port } = listener.address() as AddressInfo;
+  const { port } = listener.server.address() as AddressInfo;
   const readyz = (headers: Record<string, string>) =>
     fetch(`http://127.0.0.1:${port}/readyz`, { headers });
   // No check yet: unavailable, and says why.
@@ -144,7 +143,7 @@ test("readiness in detail, for the operator: each check of the server's last, be
 test("the listener wants its token, answers GET /metrics and /readyz only", async () => {
   expect((await scrape({})).status).toBe(401);
   expect((await scrape({ authorization: "Bearer not the token" })).status).toBe(401);
-  const { port } = listener.address() as AddressInfo;
+  const { port } = listener.server.address() as AddressInfo;
   expect((await fetch(`http://127.0.0.1:${port}/autre`)).status).toBe(404);
   expect((await fetch(`http://127.0.0.1:${port}/metrics`, { method: "POST" })).status).toBe(405);
   const ok = await scrape();
