@@ -204,12 +204,8 @@ test("QUOTE_TEAMS_WEBHOOK_URL and QUOTE_SLACK_WEBHOOK_URL: HTTPS, or HTTP to thi
   );
 });
 
-test("each accepted lead posts the organisation, the date and the inbox's link, nothing personal", async () => {
-  const lead = makeLead(
-    { company: "OPH <Armor> & Co", message: "Un message confidentiel de vingt caractères." },
-    { channels: ["teams", "slack"] },
-  );
-  await files.store.leads.save(lead);
+/** One run of a delivery runner posting to both stand-ins, as the server's would. */
+async function alertBoth() {
   const runner = new DeliveryRunner(files.store.deliveries, {
     config: {
       email: null,
@@ -222,10 +218,19 @@ test("each accepted lead posts the organisation, the date and the inbox's link, 
     log: captureLog().log,
   });
   try {
-    expect(await runner.runOnce()).toEqual({ sent: 2, failed: 0, leads: 1 });
+    return await runner.runOnce({ ignoreBackOff: true });
   } finally {
     await runner.close();
   }
+}
+
+test("each accepted lead posts the organisation, the date and the inbox's link, nothing personal", async () => {
+  const lead = makeLead(
+    { company: "OPH <Armor> & Co", message: "Un message confidentiel de vingt caractères." },
+    { channels: ["teams", "slack"] },
+  );
+  await files.store.leads.save(lead);
+  expect(await alertBoth()).toEqual({ sent: 2, failed: 0, leads: 1 });
   const link = `https://equipe.exemple.fr/equipe/demandes/${lead.id}`;
   const [card] = teams.bodies;
   const [message] = slack.bodies;
@@ -337,23 +342,8 @@ test.each([
   await files.store.leads.save(lead);
   teams.bodies.length = 0;
   slack.bodies.length = 0;
-  const runner = new DeliveryRunner(files.store.deliveries, {
-    config: {
-      email: null,
-      webhook: null,
-      teams: { url: teams.url },
-      slack: { url: slack.url },
-      teamUrl: "https://equipe.exemple.fr",
-      siteUrl: "https://www.exemple.fr",
-    },
-    log: captureLog().log,
-  });
-  try {
-    // Both stand-ins took their alert: neither found a mention, a link or a new line in it.
-    expect(await runner.runOnce({ ignoreBackOff: true })).toMatchObject({ sent: 2, failed: 0 });
-  } finally {
-    await runner.close();
-  }
+  // Both stand-ins took their alert: neither found a mention, a link or a new line in it.
+  expect(await alertBoth()).toMatchObject({ sent: 2, failed: 0 });
   const typed = company.replace(/[\r\n\u2028]+/g, " ");
   expect(shownBySlack(slack.bodies[0])).toContain(`Nouvelle demande de devis : ${typed}`);
   expect(shownBySlack(slack.bodies[0])).toContain(`*Organisme*\n${typed}`);
