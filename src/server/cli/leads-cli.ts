@@ -1,4 +1,4 @@
-import { ConfigError, readServerConfig, type Env, type ServerConfig } from "../config";
+import { tryReadServerConfig, type Env } from "../config";
 import { openLeadStore } from "../leads/open-store";
 import type { SqlLeadStore } from "../leads/sql-store";
 import { oneLine } from "../one-line";
@@ -28,14 +28,12 @@ export async function main(argv: string[], env?: Env): Promise<number> {
     console.log(help());
     return name === undefined || name === "help" || name === "--help" ? 0 : 2;
   }
-  let config: ServerConfig;
-  try {
-    config = readServerConfig(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
+  const read = tryReadServerConfig(env);
+  if (!read.ok) {
+    console.error(read.error.message);
     return 2;
   }
+  const { config } = read;
   const { store: settings } = config;
   let opened: Promise<SqlLeadStore> | undefined;
   const context: CliContext = {

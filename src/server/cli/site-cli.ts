@@ -1,5 +1,5 @@
 import { dirname } from "node:path";
-import { ConfigError, readServerConfig, type Env } from "../config";
+import { tryReadServerConfig, type Env } from "../config";
 import { Deployer } from "../deploy/deployer";
 import { failureNotifier } from "../deploy/failure-email";
 import { takeDeployLock } from "../deploy/lock";
@@ -28,14 +28,12 @@ export async function main(argv: string[], env?: Env): Promise<number> {
     console.log(usage);
     return name === undefined || name === "help" ? 0 : 2;
   }
-  let config;
-  try {
-    config = readServerConfig(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
+  const read = tryReadServerConfig(env);
+  if (!read.ok) {
+    console.error(read.error.message);
     return 2;
   }
+  const { config } = read;
   const settings = config.deploy;
   if (!settings) {
     console.error(
