@@ -44,15 +44,15 @@ export function writeSchedule(dir: string, record: ScheduleRecord): void {
  * build as of an instant never schedules itself.
  */
 export function planSchedule(dir: string, commit: string | null, asOf: Date): ScheduleRecord {
-  const recorded = listReleases(dir).find((release) => release.live)?.upcoming;
+  // Recorded by deploy.ts with changesAfter at the release's own instant, as below.
   const upcoming =
-    recorded ??
+    listReleases(dir).find((release) => release.live)?.upcoming ??
     changesAfter(
       existsSync(liveContent(dir)) ? readScheduledFiles(liveContent(dir)) : [],
       asOf,
     ).map(({ at, changes }) => ({ at: at.toISOString(), changes }));
   const record: ScheduleRecord = {
-    upcoming: upcoming.filter(({ at }) => new Date(at).getTime() > asOf.getTime()),
+    upcoming,
     commit,
     asOf: asOf.toISOString(),
     failures: 0,
