@@ -1,19 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { DeliveryRunner } from "../server/delivery/runner";
-import { buildApp } from "../server/http/app";
-import { fixedSite } from "../server/http/site-files";
 import type { TeamMembers } from "../server/config-values";
 import type { SqlLeadStore } from "../server/leads/sql-store";
-import { createQuoteEndpoint } from "../server/quote-endpoint";
-import { parseRateLimits } from "../server/spam/rate-limit";
 import { TestSmtp } from "../../tests/pipeline/support/smtp";
-import { testChallengeSecret } from "./anti-bot";
 import { embeddedStoreForFile } from "./file-store";
 import { waitFor } from "./leads";
 import { captureLog } from "./log-capture";
+import { smallSite, testConfig, testServer } from "./test-server";
 
 // The team inbox's tests, on the embedded store with a real SMTP listener in the test process
 // (each file on its own port), emptied before each test; and, for those going through the
@@ -96,53 +91,28 @@ export function teamApp(smtpPort: number) {
     },
   };
 
-  /** The app's delivery runner, as the server's: a released lead is handed to it. */
-  let queue: DeliveryRunner | undefined;
-
   async function close() {
     await harness.app?.close();
-    await queue?.close();
     if (folder) rmSync(folder, { recursive: true, force: true });
   }
 
+  /** The server with the inbox on TEAM_URL, sending through the test's SMTP listener. */
   async function appWith(members: TeamMembers) {
     folder = mkdtempSync(join(tmpdir(), "team-"));
-    const publicDir = join(folder, "public");
-    mkdirSync(publicDir);
-    writeFileSync(join(publicDir, "index.html"), "<!doctype html><title>Accueil</title>");
-    writeFileSync(join(publicDir, "404.html"), "<!doctype html><title>Introuvable</title>");
-    // The admin, which must never be served on the inbox's origin.
-    mkdirSync(join(publicDir, "admin"));
-    writeFileSync(join(publicDir, "admin", "index.html"), "<!doctype html><title>Admin</title>");
-    writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
     harness.logged = captureLog();
-    const { store } = services;
-    const email = {
-      smtpUrl: smtp.url,
-      to: ["ventes@hestia.test"],
-      from: "site@hestia.test",
-      ack: false,
-    };
-    return buildApp({
-      site: fixedSite(publicDir),
-      endpoint: createQuoteEndpoint({
-        store: store,
-        spam: { secret: testChallengeSecret, limits: parseRateLimits("off") },
-      }),
-      spam: { secret: testChallengeSecret },
-      log: harness.logged.log,
-      inbox: {
-        store,
-        team: members,
-        email,
-        delivery: { config: { email, webhook: null, siteUrl: site } },
-        queue: (queue = new DeliveryRunner(store.deliveries, {
-          config: { email, webhook: null, siteUrl: site },
-          log: harness.logged.log,
-        })),
-        teamUrl: harness.teamUrl,
-      },
+    const config = testConfig(folder, {
+      SITE_URL: site,
+      TEAM_URL: harness.teamUrl,
+      SMTP_URL: smtp.url,
+      QUOTE_NOTIFY_TO: "ventes@hestia.test",
+      QUOTE_MAIL_FROM: "site@hestia.test",
+      QUOTE_ACK: "0",
     });
+    // The team as given, an empty one included (TEAM_EMAILS unset).
+    return testServer(
+      { ...config, team: members },
+      { publicDir: smallSite(folder), store: services.store, log: harness.logged.log },
+    );
   }
 
   beforeEach(async () => {

@@ -10,9 +10,7 @@ import { takeDeployLock } from "../../src/server/deploy/lock";
 import { previewName, previewPattern } from "../../src/server/deploy/preview-names";
 import { listPreviews, previewBuildId, previewSite } from "../../src/server/deploy/previews";
 import { deployPaths } from "../../src/server/deploy/releases";
-import { buildApp } from "../../src/server/http/app";
-import { releasedSite } from "../../src/server/http/site-files";
-import { spam } from "../../src/test-utils/fixture-site";
+import { smallSite, testConfig, testServer } from "../../src/test-utils/test-server";
 
 // The drafts' previews with real git (a bare repository on disk stands for GitHub), real npm and
 // the build box, on the few-file site of deployer.test.ts, and a GitHub on loopback that takes
@@ -37,7 +35,8 @@ const settings = {
     token: "github_pat_11AAAAAAA0statuses_write_only",
   },
 };
-const deployer = new Deployer(settings, { log: logged.log });
+/** The server's deployer (`app.deployer`), which the tests drive as the push webhook would. */
+let deployer: Deployer;
 const nameOf = (branch: string) => previewName(branch, settings.secret);
 const hostOf = (branch: string) => new URL(pattern.origin(nameOf(branch))).host;
 
@@ -72,22 +71,19 @@ beforeAll(async () => {
     repository: "hestia/site",
     tokens: { [settings.statuses.token]: "statuses:write", [readOnlyToken]: "read-only" },
   });
+  // The server with deploys on these settings, as `npm run serve` runs it; nothing listens:
+  // requests come through inject, with the Host of the origin each one is for.
+  app = await testServer(
+    { ...testConfig(join(root, "data")), deploy: settings },
+    // Served until the first release is live, as public/ is in production.
+    { publicDir: smallSite(join(root, "data")), log: logged.log },
+  );
+  deployer = app.deployer!;
   deployer.request({ commit: null });
   await deployer.idle();
-  const siteSource = releasedSite(settings.dir, join(root, "no-public"));
-  app = await buildApp({
-    site: siteSource,
-    // Never reached from a preview's origin: were it, the answer would be its 500.
-    endpoint: async () => ({ status: 500, headers: {}, body: { messageText: "" } }),
-    spam,
-    deployer,
-    previews: { dir: settings.dir, pattern },
-    log: captureLog().log,
-  });
 }, 300_000);
 
 afterAll(async () => {
-  await deployer.close();
   await app?.close();
   await github?.stop();
   rmSync(root, { recursive: true, force: true });

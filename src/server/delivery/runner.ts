@@ -61,7 +61,8 @@ export class DeliveryRunner {
 
   constructor(
     private readonly queue: DeliveryQueue,
-    options: RunnerOptions,
+    /** Kept whole: the inbox's retries deliver with the same (src/server/http/routes/team/). */
+    readonly options: RunnerOptions,
   ) {
     this.config = options.config;
     this.log = options.log ?? processLogger();

@@ -5,26 +5,29 @@ import { createCmsAuth } from "../cms-auth/cms-auth";
 import { deliveryOptions } from "../delivery/options";
 import { failureNotifier } from "../deploy/failure-email";
 import { serverCodeHash } from "../deploy/releases";
+import type { SqlLeadStore } from "../leads/sql-store";
 import type { LeadLogger } from "../log/logger";
-import { Metrics, serveMetrics } from "../metrics/metrics";
-import { createQuoteEndpoint } from "../quote-endpoint";
 import deliveryService from "../services/delivery-service";
 import deployerService from "../services/deployer-service";
 import quarantineDigest from "../services/digest-service";
+import metricsService from "../services/metrics-service";
 import purge from "../services/purge-service";
+import readinessService from "../services/readiness-service";
 import storeService from "../services/store-service";
 import { spamSettings } from "../spam/screen";
 import { appRoutes, createApp } from "./app";
 import drain from "./plugins/drain";
-import metricsPlugin from "./plugins/answer-metrics";
-import { Readiness } from "./readiness";
+import type { PressureOptions } from "./plugins/pressure";
 import { fixedSite, releasedSite } from "./site-files";
 
-// The production server, assembled once from its configuration: what `npm run serve` starts
-// (serve.ts) and what a test starts to try the server as it runs. The drain first, so that a stop
-// lets every request in flight end; the store (src/server/services/), the metrics, the delivery
-// runner, the daily purge, the quarantine digest and the deployer, each a Fastify plugin closing
-// itself; then the routes. Fastify closes them in the reverse order: the store last.
+// The server, assembled once from its configuration: what `npm run serve` starts (serve.ts) and
+// what every test of the server starts, choosing its store, clock, logger and site folder through
+// the options below and the rest through the configuration (SMTP_URL, TEAM_URL, DEPLOY_*…). The
+// drain first, so that a stop lets every request in flight end; then the services
+// (src/server/services/), each a Fastify plugin that decorates the app and closes itself: the
+// store, the readiness checks, the metrics, the delivery runner, the daily purge, the quarantine
+// digest and the deployer; then the routes, which reach them through those decorators. Fastify
+// closes them in the reverse order: the store last.
 
 export interface ServerOptions {
   /** The process's logger (serve.ts); a test's own to read it. */
@@ -35,11 +38,28 @@ export interface ServerOptions {
   serverCodeDir?: string;
   /** How long a kept-alive connection may stay idle, once stopping, before it is closed. */
   idleGraceMs?: number;
+  /**
+   * A store already open, used as it is and left open (a test file opens one for all its tests);
+   * by default the configured one is opened, and closed with the app.
+   */
+  store?: SqlLeadStore;
+  /** The clock of the quote endpoint and the readiness checks (a test's own). */
+  now?: () => Date;
+  /** Limits of the shedding beside SHED_EVENT_LOOP_DELAY_MS's (a test's heap limit of a byte). */
+  pressure?: PressureOptions;
 }
 
 export async function buildServer(
   config: ServerConfig,
-  { log, publicDir = path.resolve("public"), serverCodeDir, idleGraceMs = 2_000 }: ServerOptions,
+  {
+    log,
+    publicDir = path.resolve("public"),
+    serverCodeDir,
+    idleGraceMs = 2_000,
+    store,
+    now,
+    pressure,
+  }: ServerOptions,
 ): Promise<FastifyInstance> {
   const spam = spamSettings(config, log);
   // Backups are the embedded store's (npm run leads -- backup): with PostgreSQL, its own.
@@ -55,17 +75,15 @@ export async function buildServer(
     previews: config.deploy?.previews
       ? { dir: config.deploy.dir, pattern: config.deploy.previews }
       : undefined,
-    pressure: { maxEventLoopDelay: config.shedEventLoopDelayMs },
+    pressure: { maxEventLoopDelay: config.shedEventLoopDelayMs, ...pressure },
   });
   await app.register(drain, { idleGraceMs });
-  await app.register(storeService, { settings: config.store });
-  const { store } = app;
-  const metrics = config.metrics ? new Metrics({ database: store.database, backupDir }) : undefined;
-  // Its hooks count every answer, those of the routes declared before it included.
-  if (metrics) await app.register(metricsPlugin, { metrics });
-  // One set of options for the server's runner and the inbox's retries (../delivery/options.ts).
-  const delivery = deliveryOptions(config, log, metrics);
-  await app.register(deliveryService, delivery);
+  await app.register(storeService, { settings: config.store, open: store });
+  await app.register(readinessService, { site, backupDir, log, now });
+  await app.register(metricsService, { settings: config.metrics, backupDir });
+  // The runner's options, made once (../delivery/options.ts): the inbox's retries take them from
+  // the runner itself (app.delivery.options).
+  await app.register(deliveryService, deliveryOptions(config, log, app.metrics ?? undefined));
   await app.register(purge, { retentionDays: config.retentionDays });
   if (config.delivery.email) {
     // Sales hear of requests held in quarantine once a day, through the leads' SMTP relay.
@@ -76,6 +94,7 @@ export async function buildServer(
     });
   }
   if (config.deploy) {
+    const { metrics } = app;
     await app.register(deployerService, {
       settings: config.deploy,
       options: {
@@ -93,29 +112,11 @@ export async function buildServer(
       },
     });
   }
-  // The server checks itself every few seconds; /readyz and the metrics listener read the verdict.
-  const readiness = new Readiness({ site, database: store.database, backupDir }, (report) =>
-    report.ready
-      ? log.info({ checks: report.checks }, "ready")
-      : log.warn({ checks: report.checks }, "not ready"),
-  );
   await app.register(appRoutes, {
-    endpoint: createQuoteEndpoint({ store, delivery: app.delivery, spam }),
     spam,
+    now,
     cmsAuth: createCmsAuth({ settings: config.cmsAuth }),
-    deployer: app.deployer,
-    health: { readiness },
-    metrics,
-    inbox: teamUrl
-      ? {
-          store,
-          team: config.team,
-          email: config.delivery.email,
-          delivery,
-          queue: app.delivery,
-          teamUrl,
-        }
-      : undefined,
+    inbox: teamUrl ? { team: config.team, email: config.delivery.email, teamUrl } : undefined,
   });
   if (!teamUrl) {
     log.warn(
@@ -124,11 +125,7 @@ export async function buildServer(
   }
   // Sessions of addresses removed from TEAM_EMAILS end now, for good: the address coming back
   // later does not bring them back.
-  const ended = await store.team.endSessionsExcept([...config.team.keys()], new Date());
+  const ended = await app.store.team.endSessionsExcept([...config.team.keys()], new Date());
   if (ended > 0) log.info(`team: ${ended} session(s) of addresses no longer in TEAM_EMAILS ended`);
-  if (metrics && config.metrics) {
-    const listener = await serveMetrics(metrics, config.metrics, readiness);
-    app.addHook("onClose", async () => listener.close());
-  }
   return app;
 }

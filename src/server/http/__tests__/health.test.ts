@@ -9,16 +9,12 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 // The types of the decorators it adds (isUnderPressure).
 import type {} from "@fastify/under-pressure";
-import { buildApp } from "../app";
-import { fixedSite } from "../site-files";
-import { openLeadStore } from "../../leads/open-store";
 import type { SqlLeadStore } from "../../leads/sql-store";
-import type { QuoteEndpoint } from "../../quote-endpoint";
+import { pages } from "../../../test-utils/fixture-site";
 import { captureLog } from "../../../test-utils/log-capture";
-import { pages, spam } from "../../../test-utils/fixture-site";
-import { embeddedSettings, makeLead, waitFor } from "../../../test-utils/leads";
+import { makeLead, waitFor } from "../../../test-utils/leads";
+import { testConfig, testServer } from "../../../test-utils/test-server";
 import type { PressureOptions } from "../plugins/pressure";
-import { Readiness, type ReadinessReport } from "../readiness";
 
 const root = mkdtempSync(join(tmpdir(), "health-"));
 const publicDir = join(root, "public");
@@ -26,46 +22,51 @@ for (const [file, text] of Object.entries(pages)) {
   mkdirSync(join(publicDir, file, ".."), { recursive: true });
   writeFileSync(join(publicDir, file), text);
 }
-const endpoint: QuoteEndpoint = async () => ({
-  status: 201,
-  headers: { "content-type": "application/json" },
-  body: { id: "x" },
-});
 
-const opened: (SqlLeadStore | FastifyInstance)[] = [];
+const opened: FastifyInstance[] = [];
 afterAll(async () => {
-  for (const thing of opened.reverse()) await thing.close().catch(() => {});
+  for (const app of opened.reverse()) await app.close().catch(() => {});
   rmSync(root, { recursive: true, force: true });
 });
 
+/**
+ * The server on a store of its own under `folder`; its clock `now`; with a fresh backup in its
+ * BACKUP_DIR, as the hourly timer leaves one, unless `backedUp` is false.
+ */
 async function serverWith(
   folder: string,
-  pressure?: PressureOptions,
-  now?: () => Date,
-  backupDir?: string,
-) {
-  const store = (await openLeadStore(embeddedSettings(join(root, folder)))) as SqlLeadStore;
-  const site = fixedSite(publicDir);
-  const turns: ReadinessReport[] = [];
-  const readiness = new Readiness({ database: store.database, site, now, backupDir }, (report) =>
-    turns.push(report),
-  );
-  const app = await buildApp({
-    site,
-    endpoint,
-    spam,
-    log: captureLog().log,
-    health: { readiness },
+  {
     pressure,
-  });
-  opened.push(store, app);
+    now,
+    backedUp = true,
+  }: { pressure?: PressureOptions; now?: () => Date; backedUp?: boolean } = {},
+) {
+  const dataDir = join(root, folder);
+  const backups = join(dataDir, "backups");
+  mkdirSync(backups, { recursive: true });
+  if (backedUp) {
+    const file = join(backups, "leads-2026-11-27T09-00-00Z.sqlite");
+    writeFileSync(file, "a backup");
+    const at = (now ?? (() => new Date()))();
+    utimesSync(file, at, at);
+  }
+  const { log, lines } = captureLog();
+  const app = await testServer(testConfig(dataDir), { publicDir, now, pressure, log });
+  opened.push(app);
+  const { readiness } = app;
+  const store: SqlLeadStore = app.store;
+  /** Each time the verdict turned, as the log tells the operator. */
+  const turns = () =>
+    lines
+      .filter((line) => line.msg === "ready" || line.msg === "not ready")
+      .map((line) => line.msg === "ready");
   /** The public answer, after the server's next check. */
   const publicAnswer = async () => {
     await readiness.refresh();
     const answer = await app.inject({ url: "/readyz" });
     return { status: answer.statusCode, body: answer.json() as unknown };
   };
-  return { store, app, readiness, turns, publicAnswer };
+  return { store, app, readiness, turns, publicAnswer, backups };
 }
 
 test("/healthz: the process answers, never cached", async () => {
@@ -85,12 +86,12 @@ test("/readyz: ready while the store takes writes, the site is there and deliver
     checks: { store: "ok", site: "ok", deliveries: "ok" },
   });
   // Told once, when the server first found itself ready.
-  expect(turns.map((turn) => turn.ready)).toEqual([true]);
+  expect(turns()).toEqual([true]);
 });
 
 test("/readyz: a delivery overdue for ten minutes says the runner is stuck, to the operator only", async () => {
   const now = new Date("2026-11-27T10:00:00.000Z");
-  const { store, readiness, publicAnswer } = await serverWith("stuck", undefined, () => now);
+  const { store, readiness, publicAnswer } = await serverWith("stuck", { now: () => now });
   const lead = makeLead({}, { channels: ["email", "webhook"] });
   await store.leads.save({ ...lead, receivedAt: "2026-11-27T09:50:00.000Z" });
   expect(await publicAnswer()).toEqual({ status: 503, body: { status: "unavailable" } });
@@ -98,6 +99,7 @@ test("/readyz: a delivery overdue for ten minutes says the runner is stuck, to t
     store: "ok",
     site: "ok",
     deliveries: "2 delivery(ies) overdue, the oldest due 10 min ago",
+    backup: "ok",
   });
   for (const value of Object.values(lead.request)) {
     if (typeof value === "string") expect(JSON.stringify(readiness.latest)).not.toContain(value);
@@ -110,12 +112,12 @@ test("/readyz: a store that no longer takes writes fails the check, and only tha
   expect(await publicAnswer()).toEqual({ status: 503, body: { status: "unavailable" } });
   expect(readiness.latest?.checks.site).toBe("ok");
   expect(readiness.latest?.checks.store).not.toBe("ok");
-  expect(turns.map((turn) => turn.ready)).toEqual([true, false]);
+  expect(turns()).toEqual([true, false]);
 });
 
 test("/readyz never takes the store's write lock: answered while another connection holds it", async () => {
   const { app, readiness } = await serverWith("locked");
-  const other = new DatabaseSync(join(root, "locked", "leads.sqlite"));
+  const other = new DatabaseSync(join(root, "locked", "leads", "leads.sqlite"));
   other.exec("BEGIN IMMEDIATE");
   try {
     // A check per request would wait on the lock and fail; the server's own verdict answers.
@@ -135,7 +137,9 @@ test("/readyz never takes the store's write lock: answered while another connect
 
 test("under pressure: the form's API and the pages answer 503 with Retry-After in French; /healthz still answers", async () => {
   // A heap limit of one byte: the first measure puts the process under pressure.
-  const { app } = await serverWith("pressed", { maxHeapUsedBytes: 1, sampleInterval: 10 });
+  const { app } = await serverWith("pressed", {
+    pressure: { maxHeapUsedBytes: 1, sampleInterval: 10 },
+  });
   await waitFor(() => app.isUnderPressure(), 5_000, "the first measure");
   const post = await app.inject({
     method: "POST",
@@ -157,10 +161,11 @@ test("under pressure: the form's API and the pages answer 503 with Retry-After i
 });
 
 test("/readyz with backups: none yet, then a fresh one, then one past the hour", async () => {
-  const backups = join(root, "backups");
-  mkdirSync(backups);
   const now = new Date();
-  const { readiness } = await serverWith("backed-up", undefined, () => now, backups);
+  const { readiness, backups } = await serverWith("backed-up", {
+    now: () => now,
+    backedUp: false,
+  });
   const check = async () => {
     const report = await readiness.refresh();
     return { ready: report.ready, backup: report.checks.backup };

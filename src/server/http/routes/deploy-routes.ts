@@ -1,6 +1,5 @@
 import type { FastifyError, FastifyPluginAsync } from "fastify";
 import { coerce, instance, literal } from "superstruct";
-import type { Deployer } from "../../deploy/deployer";
 import { scheduledChanges } from "../../deploy/schedule";
 import { deployStatus, liveCommit, rememberDelivery } from "../../deploy/state";
 import { isAuthentic, readPush, type GitHost } from "../../deploy/push-webhook";
@@ -17,13 +16,10 @@ const Payload = coerce(instance(Buffer), literal(null), () => Buffer.alloc(0));
 /** A push payload is a few kilobytes; GitHub caps them at 25 MB, which a content push never nears. */
 const maxPayloadBytes = 5 * 1024 * 1024;
 
-export interface DeployRoutesOptions {
-  /** Publishing on push (src/server/deploy/); without it, the status says "off". */
-  deployer?: Deployer;
-}
-
-const deployRoutes: FastifyPluginAsync<DeployRoutesOptions> = async (plugin, { deployer }) => {
+const deployRoutes: FastifyPluginAsync = async (plugin) => {
   const app = plugin.withTypeProvider<SuperstructTypes>();
+  // Publishing on push (src/server/services/deployer-service.ts); without it, the status says "off".
+  const { deployer } = plugin;
   // Asked by the admin on every host this server runs: with deploys off, it says so, and the
   // admin shows nothing (a 404 would be an error in the editor's console).
   app.route({

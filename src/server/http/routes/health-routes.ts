@@ -1,20 +1,14 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { Readiness } from "../readiness";
 
 // What a load balancer, a container runtime or a monitor asks of the server: GET /healthz, the
 // process answers (even under pressure: it is alive, only busy); GET /readyz, it can do its work.
 // Both are public: /readyz answers the verdict alone, the last one the server found by checking
-// itself (../readiness.ts), so that asking costs nothing and tells nobody the backup's age or the
-// queue's depth; each check's verdict is on the metrics listener (docs/operations.md, « Health »).
+// itself (`app.readiness`, src/server/services/readiness-service.ts), so that asking costs nothing
+// and tells nobody the backup's age or the queue's depth; each check's verdict is on the metrics
+// listener (docs/operations.md, « Health »).
 
-export interface HealthOptions {
-  /** Started here, stopped when the app closes. */
-  readiness: Readiness;
-}
-
-const healthRoutes: FastifyPluginAsync<HealthOptions> = async (app, { readiness }) => {
-  await readiness.start();
-  app.addHook("onClose", async () => readiness.stop());
+const healthRoutes: FastifyPluginAsync = async (app) => {
+  const { readiness } = app;
 
   app.get(
     "/healthz",

@@ -1,8 +1,7 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { StructError } from "superstruct";
 import { fieldErrorsOf, QuoteRequestBody } from "../../../shared/quote-request/quote-request";
-import type { Metrics } from "../../metrics/metrics";
-import type { QuoteEndpoint } from "../../quote-endpoint";
+import { createQuoteEndpoint } from "../../quote-endpoint";
 import { refuse, responseMessages, type QuoteEndpointResponse } from "../../quote-endpoint/answers";
 import {
   invalidFieldsAnswer,
@@ -19,12 +18,10 @@ import type { SuperstructTypes } from "../superstruct-schemas";
 // answer (415, 413, 400, 422), given by this plugin's error handler.
 
 export interface QuoteRoutesOptions {
-  /** The quote endpoint, made once for the life of the process. */
-  endpoint: QuoteEndpoint;
-  /** The anti-bot settings, the endpoint's own: the challenge route signs with its secret. */
-  spam: Pick<SpamSettings, "secret">;
-  /** Counts each answer's outcome (src/server/metrics/). */
-  metrics?: Metrics;
+  /** The anti-bot settings, the endpoint's: the challenge route signs with its secret. */
+  spam: SpamSettings;
+  /** The endpoint's clock (a test's own). */
+  now?: () => Date;
 }
 
 /** A body that is not JSON in UTF-8 (RFC 8259). */
@@ -57,11 +54,12 @@ function refusalOf(
   return undefined;
 }
 
-const quoteRoutes: FastifyPluginAsync<QuoteRoutesOptions> = async (
-  plugin,
-  { endpoint, spam, metrics },
-) => {
+const quoteRoutes: FastifyPluginAsync<QuoteRoutesOptions> = async (plugin, { spam, now }) => {
   const app = plugin.withTypeProvider<SuperstructTypes>();
+  // Made once for the life of the process, on the server's store and delivery runner; each answer
+  // counted when metrics are on.
+  const endpoint = createQuoteEndpoint({ store: app.store, delivery: app.delivery, spam, now });
+  const { metrics } = app;
 
   const send = (reply: FastifyReply, answer: QuoteEndpointResponse) => {
     metrics?.quotes.inc({

@@ -8,53 +8,38 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../http/app";
-import { fixedSite } from "../../http/site-files";
-import { openLeadStore } from "../../leads/open-store";
+import type { Readiness } from "../../http/readiness";
 import type { SqlLeadStore } from "../../leads/sql-store";
-import { createQuoteEndpoint } from "../../quote-endpoint";
-import { parseRateLimits } from "../../spam/rate-limit";
-import { personHeaders, testChallengeSecret } from "../../../test-utils/anti-bot";
-import { captureLog } from "../../../test-utils/log-capture";
-import { embeddedSettings, makeLead, sampleRequest } from "../../../test-utils/leads";
-import { Metrics, serveMetrics } from "../metrics";
-import { Readiness } from "../../http/readiness";
+import { personHeaders } from "../../../test-utils/anti-bot";
+import { makeLead, sampleRequest } from "../../../test-utils/leads";
+import { smallSite, testConfig, testServer } from "../../../test-utils/test-server";
 
 const root = mkdtempSync(join(tmpdir(), "metrics-"));
-const publicDir = join(root, "public");
+const publicDir = smallSite(root);
+// BACKUP_DIR, as testConfig sets it.
 const backupDir = join(root, "backups");
-mkdirSync(publicDir);
 mkdirSync(backupDir);
-writeFileSync(join(publicDir, "index.html"), "<!doctype html><title>Accueil</title>");
-writeFileSync(join(publicDir, "404.html"), "<!doctype html><title>Introuvable</title>");
-writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
 
 let store: SqlLeadStore;
 let app: FastifyInstance;
-let metrics: Metrics;
 let listener: FastifyInstance;
 let readiness: Readiness;
 const token = "the scraper's token, long enough";
 
 beforeAll(async () => {
-  store = (await openLeadStore(embeddedSettings(join(root, "leads")))) as SqlLeadStore;
-  metrics = new Metrics({ database: store.database, backupDir });
-  const spam = { secret: testChallengeSecret, limits: parseRateLimits("off") };
-  app = await buildApp({
-    site: fixedSite(publicDir),
-    endpoint: createQuoteEndpoint({ store: store, spam }),
-    spam,
-    log: captureLog().log,
-    metrics,
-  });
-  readiness = new Readiness({ database: store.database, site: fixedSite(publicDir), backupDir });
-  listener = await serveMetrics(metrics, { port: 0, host: "127.0.0.1", token }, readiness);
+  // The server with its metrics on, their listener on a free port of loopback (METRICS_PORT 0,
+  // which its configuration refuses, is the test's own).
+  const config = testConfig(root, { METRICS_TOKEN: token });
+  app = await testServer(
+    { ...config, metrics: { port: 0, host: "127.0.0.1", token } },
+    { publicDir },
+  );
+  ({ store, readiness } = app);
+  listener = app.metricsListener!;
 });
 
 afterAll(async () => {
-  await listener.close();
   await app.close();
-  await store.close();
   rmSync(root, { recursive: true, force: true });
 });
 

@@ -8,7 +8,7 @@ import { oneLine } from "../../../one-line";
 import { AuditPage, ErasePage } from "../../../team/pages/admin-pages";
 import { actorOf } from "./lead-routes";
 import type { SuperstructTypes } from "../../superstruct-schemas";
-import { sendPage, Text, type TeamRoutesOptions } from "./respond";
+import { sendPage, Text, type TeamContext } from "./respond";
 
 // The admin's pages: one person's erasure (what will go is listed first, then the number of
 // requests typed to confirm), and the audit log.
@@ -21,7 +21,7 @@ const wholePage = (value: string | undefined) =>
 /** The erasure's forms: the address, and the number of requests typed to confirm. */
 const EraseForm = type({ csrf: optional(Text), email: optional(Text), nombre: optional(Text) });
 
-export function adminRoutes(plugin: FastifyInstance, { store }: TeamRoutesOptions) {
+export function adminRoutes(plugin: FastifyInstance, { store }: TeamContext) {
   const app = plugin.withTypeProvider<SuperstructTypes>();
   const admin = { role: "admin" as const };
   app.get("/effacer", { config: admin }, async (request, reply) =>

@@ -33,10 +33,13 @@ declare module "fastify" {
   }
 }
 
-const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, routesOptions) => {
+const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, settings) => {
   const options: TeamContext = {
-    ...routesOptions,
-    refusals: new RefusalJournal(routesOptions.store.audit, app.log),
+    ...settings,
+    store: app.store,
+    queue: app.delivery,
+    delivery: app.delivery.options,
+    refusals: new RefusalJournal(app.store.audit, app.log),
   };
   await app.register(fastifyCookie);
   // Forms only, each route within its size: by default a few hundred bytes (an address, a token,

@@ -38,7 +38,6 @@ import {
   sessionCookie,
   Text,
   type TeamContext,
-  type TeamRoutesOptions,
 } from "./respond";
 import { requireSession } from "./session-guard";
 
@@ -56,7 +55,7 @@ async function inboxPage(
   request: FastifyRequest,
   reply: FastifyReply,
   query: Infer<typeof InboxQuery>,
-  { store, team }: TeamRoutesOptions,
+  { store, team }: TeamContext,
 ) {
   const { filters, problems } = readFilters(query);
   const members = [...team.keys()];
@@ -125,7 +124,7 @@ const ExportForm = assign(
 /** The forms of a request's page that carry nothing but the session's token. */
 const ActionForm = type({ csrf: optional(Text) });
 
-export function leadRoutes(plugin: FastifyInstance, options: TeamRoutesOptions) {
+export function leadRoutes(plugin: FastifyInstance, options: TeamContext) {
   const app = plugin.withTypeProvider<SuperstructTypes>();
   const { store, delivery, queue } = options;
   const noSuchLead = (request: FastifyRequest, reply: FastifyReply) =>

@@ -15,23 +15,27 @@ import { MessagePage } from "../../../team/pages/sign-in-pages";
 // told and logged, the session's cookie and the origin a form must come from. The check every
 // signed-in page and post passes first: ./session-guard.tsx.
 
+/** The inbox's settings, from the server's configuration. */
 export interface TeamRoutesOptions {
-  /** The lead store, as the quote endpoint gets it. */
-  store: LeadStore;
   /** TEAM_EMAILS; empty: the page says that no one is allowed yet. */
   team: TeamMembers;
   /** The leads' SMTP relay: the sign-in links go through it (config.ts requires it with a team). */
   email: EmailConfig | null;
-  /** What a retry delivers with, as the delivery runner does. */
-  delivery: RunnerOptions;
-  /** The server's delivery runner: a released lead is handed to it, like any lead. */
-  queue: Pick<DeliveryRunner, "kick">;
   /** The inbox's own origin (TEAM_URL): the links in the emails lead there, forms come from it. */
   teamUrl: string;
 }
 
-/** The options, and what the inbox's plugin makes once for all its routes (./index.ts). */
+/**
+ * The settings, the server's services the inbox uses (read once from the app's decorators by
+ * ./index.ts) and what it makes once for all its routes.
+ */
 export interface TeamContext extends TeamRoutesOptions {
+  /** The lead store (`app.store`). */
+  store: LeadStore;
+  /** What a retry delivers with: the delivery runner's own options (`app.delivery.options`). */
+  delivery: RunnerOptions;
+  /** The server's delivery runner (`app.delivery`): a released lead is handed to it. */
+  queue: Pick<DeliveryRunner, "kick">;
   /** The journal's lines for refusals, within their rate (src/server/team/refusals.ts). */
   refusals: RefusalJournal;
 }

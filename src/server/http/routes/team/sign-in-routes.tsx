@@ -27,7 +27,6 @@ import {
   cookieOptions,
   Text,
   type TeamContext,
-  type TeamRoutesOptions,
 } from "./respond";
 import type { SuperstructTypes } from "../../superstruct-schemas";
 
@@ -166,7 +165,7 @@ export function signInRoutes(plugin: FastifyInstance, options: TeamContext) {
 }
 
 /** « Se déconnecter »: the session ends on the server, its cookie goes. */
-export function signOutRoute(app: FastifyInstance, { store }: TeamRoutesOptions) {
+export function signOutRoute(app: FastifyInstance, { store }: TeamContext) {
   const form = type({ csrf: optional(Text) });
   app
     .withTypeProvider<SuperstructTypes>()

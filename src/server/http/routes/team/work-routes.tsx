@@ -21,7 +21,7 @@ import {
   sendPage,
   Text,
   textFormLimit,
-  type TeamRoutesOptions,
+  type TeamContext,
 } from "./respond";
 
 // Sales' work on a request, from its page: « Je m'en occupe », « Confier à », a note. Each is the
@@ -33,7 +33,7 @@ const GiveForm = type({ csrf: optional(Text), a: optional(Text) });
 const NoteForm = type({ csrf: optional(Text), texte: optional(Text) });
 const ReplyForm = type({ csrf: optional(Text), sujet: optional(Text), texte: optional(Text) });
 
-export function workRoutes(plugin: FastifyInstance, { store, team, email }: TeamRoutesOptions) {
+export function workRoutes(plugin: FastifyInstance, { store, team, email }: TeamContext) {
   const app = plugin.withTypeProvider<SuperstructTypes>();
   const back = (id: string, outcome: string) => `/equipe/demandes/${id}?fait=${outcome}`;
 
