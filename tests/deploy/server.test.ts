@@ -2,9 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { readServerConfig } from "../../src/server/config";
+import { readServerConfig, type ServerConfig } from "../../src/server/config";
 import { buildServer } from "../../src/server/http/server";
 import { captureLog } from "../../src/test-utils/log-capture";
+import { runLeadsCommand } from "../../src/test-utils/leads-command";
+// The services' decorators, typed (app.store).
+import type {} from "../../src/server/services/store-service";
 import { personHeaders, testChallengeSecret } from "../../src/test-utils/anti-bot";
 import { sampleRequest, waitFor } from "../pipeline/support/leads";
 import { liveReleaseWithPhone } from "../pipeline/support/published-content";
@@ -20,11 +23,12 @@ const smtp = new TestSmtp(9757);
 const livePhone = "01 88 77 66 55";
 let ownPhone: string;
 let app: FastifyInstance;
+let config: ServerConfig;
 
 beforeAll(async () => {
   await smtp.start();
   ownPhone = liveReleaseWithPhone(join(folder, "deploy"), livePhone);
-  const config = readServerConfig({
+  config = readServerConfig({
     QUOTE_DATABASE_DIR: join(folder, "leads"),
     BACKUP_DIR: join(folder, "backups"),
     SMTP_URL: smtp.url,
@@ -38,6 +42,9 @@ beforeAll(async () => {
     CMS_REPO: "hestia/site",
     DEPLOY_DIR: join(folder, "deploy"),
     SHED_EVENT_LOOP_DELAY_MS: "0",
+    // The inbox on its own origin: its requests below carry its Host.
+    TEAM_URL: "http://equipe.localhost",
+    TEAM_EMAILS: "ventes@hestia.test:sales",
   });
   app = await buildServer(config, { log: captureLog().log, publicDir: join(folder, "public") });
   await app.listen({ port: 0, host: "127.0.0.1" });
@@ -67,4 +74,68 @@ test("the live release's site is served, and an acknowledgement gives the live r
   const ack = smtp.mails.find((mail) => JSON.stringify(mail.to).includes(sampleRequest.email))!;
   expect(ack.text).toContain(livePhone);
   expect(ack.text).not.toContain(ownPhone);
+});
+
+/** The acknowledgements received for `email`, newest last. */
+const acksTo = (email: string) =>
+  smtp.mails.filter((mail) => JSON.stringify(mail.to ?? "").includes(email));
+
+/** A request whose deliveries all failed, SMTP being down when it came: its id. */
+async function requestWhileSmtpDown(email: string): Promise<string> {
+  await smtp.stop();
+  const answer = await app.inject({
+    method: "POST",
+    url: "/api/contact",
+    headers: { "content-type": "application/json", ...(await personHeaders()) },
+    payload: JSON.stringify({ ...sampleRequest, email }),
+  });
+  expect(answer.statusCode).toBe(201);
+  const id = (answer.json() as { id: string }).id;
+  const failedAll = async () =>
+    Object.values((await app.store.leads.get(id))?.deliveries ?? {}).every(
+      (delivery) => delivery.attempts > 0 && delivery.sentAt === null,
+    );
+  await waitFor(failedAll, 10_000, "the failed deliveries");
+  await smtp.start();
+  return id;
+}
+
+test("an acknowledgement sent again, from the inbox's « Réessayer les envois » and from npm run leads -- retry, gives the live release's phone", async () => {
+  const fromInbox = await requestWhileSmtpDown("inbox.retry@office-hlm.fr");
+  // Signed in through the emailed link, as sales are.
+  const form = (url: string, fields: Record<string, string>, cookie = "") =>
+    app.inject({
+      method: "POST",
+      url,
+      payload: new URLSearchParams(fields).toString(),
+      headers: {
+        host: "equipe.localhost",
+        "content-type": "application/x-www-form-urlencoded",
+        ...(cookie && { cookie }),
+      },
+    });
+  await form("/equipe/lien", { email: "ventes@hestia.test" });
+  await waitFor(
+    () => acksTo("ventes@hestia.test").some((mail) => /jeton=/.test(mail.text ?? "")),
+    10_000,
+    "the link",
+  );
+  const link = acksTo("ventes@hestia.test").findLast((mail) => /jeton=/.test(mail.text ?? ""))!;
+  const token = /jeton=([A-Za-z0-9_-]{43})/.exec(link.text ?? "")![1]!;
+  const signedIn = await form("/equipe/connexion", { jeton: token });
+  const cookie = String(signedIn.headers["set-cookie"]).split(";")[0]!;
+  const page = await app.inject({ url: "/equipe/", headers: { host: "equipe.localhost", cookie } });
+  const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
+  const retried = await form(`/equipe/demandes/${fromInbox}/relancer`, { csrf }, cookie);
+  expect(retried.statusCode).toBe(303);
+  const [fromTheInbox] = acksTo("inbox.retry@office-hlm.fr");
+  expect(fromTheInbox?.text).toContain(livePhone);
+  expect(fromTheInbox?.text).not.toContain(ownPhone);
+
+  const fromCli = await requestWhileSmtpDown("cli.retry@office-hlm.fr");
+  const printed: string[] = [];
+  expect(await runLeadsCommand(config, app.store, printed, ["retry", fromCli])).toBe(0);
+  const [fromTheCli] = acksTo("cli.retry@office-hlm.fr");
+  expect(fromTheCli?.text).toContain(livePhone);
+  expect(fromTheCli?.text).not.toContain(ownPhone);
 });
