@@ -21,6 +21,42 @@ export const team: TeamMembers = new Map([
   ["dpo@hestia.test", "admin"],
 ]);
 
+/** The token of the last sign-in link `smtp` received for `to`, within `timeoutMs`. */
+export async function linkTokenIn(smtp: TestSmtp, to: string, timeoutMs = 5000): Promise<string> {
+  const link = (mail: (typeof smtp.mails)[number]) =>
+    JSON.stringify(mail.to).includes(to) && /jeton=/.test(mail.text ?? "");
+  await waitFor(() => smtp.mails.some(link), timeoutMs, "the link's email");
+  return /jeton=([A-Za-z0-9_-]{43})/.exec(smtp.mails.filter(link).at(-1)!.text ?? "")![1]!;
+}
+
+/**
+ * Signs `email` in to `app`'s inbox, served on `host` (TEAM_URL's), through its emailed link, as a
+ * member does: the session's cookie and form token.
+ */
+export async function signInByLink(
+  app: FastifyInstance,
+  smtp: TestSmtp,
+  email: string,
+  { host = "localhost", timeoutMs = 5000 } = {},
+): Promise<{ cookie: string; csrf: string }> {
+  const post = (url: string, fields: Record<string, string>) =>
+    app.inject({
+      method: "POST",
+      url,
+      payload: new URLSearchParams(fields).toString(),
+      headers: { host, "content-type": "application/x-www-form-urlencoded" },
+    });
+  await post("/equipe/lien", { email });
+  const answer = await post("/equipe/connexion", {
+    jeton: await linkTokenIn(smtp, email, timeoutMs),
+  });
+  expect(answer.statusCode).toBe(303);
+  const cookie = String(answer.headers["set-cookie"]).split(";")[0]!;
+  const inbox = await app.inject({ url: "/equipe/", headers: { host, cookie } });
+  const csrf = /name="csrf" value="([^"]+)"/.exec(inbox.body)![1]!;
+  return { cookie, csrf };
+}
+
 /** A store and an SMTP listener for the file's tests, started before them, stopped after. */
 export function storeAndSmtp(smtpPort: number) {
   const smtp = new TestSmtp(smtpPort);
@@ -72,23 +108,9 @@ export function teamApp(smtpPort: number) {
       });
     },
     /** The token of the last sign-in link emailed to `to`. */
-    async linkTokenOf(to: string): Promise<string> {
-      const sentTo = (mail: (typeof smtp.mails)[number]) => JSON.stringify(mail.to).includes(to);
-      await waitFor(() => smtp.mails.some(sentTo), 5000, "the link's email");
-      const mail = smtp.mails.filter(sentTo).at(-1)!;
-      return /jeton=([A-Za-z0-9_-]{43})/.exec(mail.text ?? "")![1]!;
-    },
+    linkTokenOf: (to: string): Promise<string> => linkTokenIn(smtp, to),
     /** Signs `email` in through its emailed link: the session's cookie and form token. */
-    async signIn(email: string): Promise<{ cookie: string; csrf: string }> {
-      await harness.post("/equipe/lien", { email });
-      const token = await harness.linkTokenOf(email);
-      const answer = await harness.post("/equipe/connexion", { jeton: token });
-      expect(answer.statusCode).toBe(303);
-      const cookie = String(answer.headers["set-cookie"]).split(";")[0]!;
-      const inbox = await harness.app.inject({ url: "/equipe/", headers: { cookie } });
-      const csrf = /name="csrf" value="([^"]+)"/.exec(inbox.body)![1]!;
-      return { cookie, csrf };
-    },
+    signIn: (email: string) => signInByLink(harness.app, smtp, email),
   };
 
   async function close() {

@@ -6,6 +6,7 @@ import { readServerConfig, type ServerConfig } from "../../src/server/config";
 import { buildServer } from "../../src/server/http/server";
 import { captureLog } from "../../src/test-utils/log-capture";
 import { runLeadsCommand } from "../../src/test-utils/leads-command";
+import { signInByLink } from "../../src/test-utils/team-inbox";
 // The services' decorators, typed (app.store).
 import type {} from "../../src/server/services/store-service";
 import { personHeaders, testChallengeSecret } from "../../src/test-utils/anti-bot";
@@ -103,30 +104,20 @@ async function requestWhileSmtpDown(email: string): Promise<string> {
 test("an acknowledgement sent again, from the inbox's « Réessayer les envois » and from npm run leads -- retry, gives the live release's phone", async () => {
   const fromInbox = await requestWhileSmtpDown("inbox.retry@office-hlm.fr");
   // Signed in through the emailed link, as sales are.
-  const form = (url: string, fields: Record<string, string>, cookie = "") =>
-    app.inject({
-      method: "POST",
-      url,
-      payload: new URLSearchParams(fields).toString(),
-      headers: {
-        host: "equipe.localhost",
-        "content-type": "application/x-www-form-urlencoded",
-        ...(cookie && { cookie }),
-      },
-    });
-  await form("/equipe/lien", { email: "ventes@hestia.test" });
-  await waitFor(
-    () => acksTo("ventes@hestia.test").some((mail) => /jeton=/.test(mail.text ?? "")),
-    10_000,
-    "the link",
-  );
-  const link = acksTo("ventes@hestia.test").findLast((mail) => /jeton=/.test(mail.text ?? ""))!;
-  const token = /jeton=([A-Za-z0-9_-]{43})/.exec(link.text ?? "")![1]!;
-  const signedIn = await form("/equipe/connexion", { jeton: token });
-  const cookie = String(signedIn.headers["set-cookie"]).split(";")[0]!;
-  const page = await app.inject({ url: "/equipe/", headers: { host: "equipe.localhost", cookie } });
-  const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
-  const retried = await form(`/equipe/demandes/${fromInbox}/relancer`, { csrf }, cookie);
+  const { cookie, csrf } = await signInByLink(app, smtp, "ventes@hestia.test", {
+    host: "equipe.localhost",
+    timeoutMs: 10_000,
+  });
+  const retried = await app.inject({
+    method: "POST",
+    url: `/equipe/demandes/${fromInbox}/relancer`,
+    payload: new URLSearchParams({ csrf }).toString(),
+    headers: {
+      host: "equipe.localhost",
+      "content-type": "application/x-www-form-urlencoded",
+      cookie,
+    },
+  });
   expect(retried.statusCode).toBe(303);
   const [fromTheInbox] = acksTo("inbox.retry@office-hlm.fr");
   expect(fromTheInbox?.text).toContain(livePhone);
