@@ -82,11 +82,7 @@ export async function countHit(
   const visitor = visitorHash(salt, hit.address, hit.userAgent!, hit.siteHost);
   const load = await audience.load(day, visitor);
   if (load.ofVisitor >= caps.perVisitor || load.ofDay >= caps.perDay) return filter("flood");
-  if (
-    kind === "missing" &&
-    load.missingPaths >= caps.missingPaths &&
-    !(await audience.knowsMissing(day, path))
-  ) {
+  if (kind === "missing" && !(await audience.claimMissingPath(day, path, caps.missingPaths))) {
     path = otherMissing;
   }
   const { browser, device } = traitsOf(hit.userAgent!);

@@ -243,6 +243,12 @@ export const postgresMigrations: readonly Migration[] = [
         visitors bigint NOT NULL,
         PRIMARY KEY (day, path)
       );
+      -- How many distinct paths not found each day has taken, against its cap: claimed one by one
+      -- (an UPDATE on the day's row), so that processes counting at once never pass it.
+      CREATE TABLE audience_day_caps (
+        day text PRIMARY KEY,
+        missing_paths integer NOT NULL
+      );
       -- Hits not counted, by day and class (a crawler, an automated browser, a refusal…).
       CREATE TABLE audience_filtered (
         day text NOT NULL,

@@ -217,6 +217,12 @@ export const sqliteMigrations: readonly Migration[] = [
         visitors INTEGER NOT NULL,
         PRIMARY KEY (day, path)
       ) STRICT;
+      -- How many distinct paths not found each day has taken, against its cap: claimed one by one
+      -- (an UPDATE on the day's row), so that processes counting at once never pass it.
+      CREATE TABLE audience_day_caps (
+        day TEXT PRIMARY KEY,
+        missing_paths INTEGER NOT NULL
+      ) STRICT;
       -- Hits not counted, by day and class (a crawler, an automated browser, a refusal…).
       CREATE TABLE audience_filtered (
         day TEXT NOT NULL,

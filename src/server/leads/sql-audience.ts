@@ -47,36 +47,41 @@ export class SqlAudience {
     return rows[0]!.salt;
   }
 
-  /** The day's events: `visitor`'s, all of them, and its distinct paths not found. */
-  async load(
-    day: string,
-    visitor: string,
-  ): Promise<{ ofVisitor: number; ofDay: number; missingPaths: number }> {
+  /** The day's events: `visitor`'s, and all of them. */
+  async load(day: string, visitor: string): Promise<{ ofVisitor: number; ofDay: number }> {
     await this.ready();
-    const { rows } = await this.db.query<{ of_visitor: Count; of_day: Count; missing: Count }>(
+    const { rows } = await this.db.query<{ of_visitor: Count; of_day: Count }>(
       `SELECT
          (SELECT count(*) FROM audience_events WHERE day = $1 AND visitor = $2) AS of_visitor,
-         (SELECT count(*) FROM audience_events WHERE day = $1) AS of_day,
-         (SELECT count(DISTINCT path) FROM audience_events WHERE day = $1 AND kind = 'missing')
-           AS missing`,
+         (SELECT count(*) FROM audience_events WHERE day = $1) AS of_day`,
       [day, visitor],
     );
     const row = rows[0]!;
-    return {
-      ofVisitor: Number(row.of_visitor),
-      ofDay: Number(row.of_day),
-      missingPaths: Number(row.missing),
-    };
+    return { ofVisitor: Number(row.of_visitor), ofDay: Number(row.of_day) };
   }
 
-  /** Whether a path not found is already among the day's. */
-  async knowsMissing(day: string, path: string): Promise<boolean> {
+  /**
+   * Whether a path not found may be kept as it is: one the day already has, or one of the
+   * `cap` the day may take. A slot is claimed by an UPDATE of the day's row, which processes
+   * counting at once take in turn: the day never holds more than `cap` distinct paths.
+   */
+  async claimMissingPath(day: string, path: string, cap: number): Promise<boolean> {
     await this.ready();
-    const { rows } = await this.db.query(
+    const known = await this.db.query(
       "SELECT 1 FROM audience_events WHERE day = $1 AND kind = 'missing' AND path = $2 LIMIT 1",
       [day, path],
     );
-    return rows.length > 0;
+    if (known.rows.length > 0) return true;
+    await this.db.query(
+      "INSERT INTO audience_day_caps (day, missing_paths) VALUES ($1, 0) ON CONFLICT (day) DO NOTHING",
+      [day],
+    );
+    const claimed = await this.db.query(
+      `UPDATE audience_day_caps SET missing_paths = missing_paths + 1
+       WHERE day = $1 AND missing_paths < $2 RETURNING missing_paths`,
+      [day, cap],
+    );
+    return claimed.rows.length > 0;
   }
 
   async record(event: AudienceEvent): Promise<void> {
@@ -126,6 +131,7 @@ export class SqlAudience {
       [before],
     );
     const deleted = await this.db.query("DELETE FROM audience_events WHERE day < $1", [before]);
+    await this.db.query("DELETE FROM audience_day_caps WHERE day < $1", [today]);
     await this.db.query("DELETE FROM audience_salts WHERE day < $1", [today]);
     return deleted.rowCount ?? 0;
   }

@@ -27,6 +27,7 @@ export async function clearTables(store: SqlLeadStore): Promise<void> {
       "audience_events",
       "audience_daily",
       "audience_filtered",
+      "audience_day_caps",
     ]) {
       await client.query(`DELETE FROM ${table}`);
     }
