@@ -3,14 +3,9 @@ import { optOutKey, optedOut } from "../../islands/audience";
 // The audience measure's control as plain DOM script over the server's HTML (see
 // ../site-header/menu-behaviour.ts for why): shown, set from this browser's choice, and each
 // change written at once (the only thing the site keeps in the browser, and only when asked).
+// Its French messages are in the HTML (./audience-choice.tsx), not in the script every page loads.
 
-const messages = {
-  counted: "Vos visites sont comptées, sans cookie et anonymement.",
-  refused: "Vos visites ne sont plus comptées dans les statistiques de ce navigateur.",
-  browser:
-    "Votre navigateur demande de ne pas être suivi (Do Not Track ou Global Privacy Control) : vos visites ne sont pas comptées.",
-  blocked: "Votre navigateur ne permet pas d'enregistrer ce choix.",
-};
+type Message = "counted" | "refused" | "browser" | "blocked";
 
 /** Returns what undoes it: the listener goes, the DOM stays. */
 export function enhanceAudienceChoice(section: HTMLElement): () => void {
@@ -25,13 +20,10 @@ export function enhanceAudienceChoice(section: HTMLElement): () => void {
       return false;
     }
   };
+  const say = (message: Message) => (status.textContent = status.dataset[message] ?? "");
   const show = () => {
     box.checked = !optedOut();
-    status.textContent = refusedHere()
-      ? messages.refused
-      : optedOut()
-        ? messages.browser
-        : messages.counted;
+    say(refusedHere() ? "refused" : optedOut() ? "browser" : "counted");
   };
   // The browser's own refusal is not this control's to lift.
   box.disabled = optedOut() && !refusedHere();
@@ -45,7 +37,7 @@ export function enhanceAudienceChoice(section: HTMLElement): () => void {
         else localStorage.setItem(optOutKey, "non");
         show();
       } catch {
-        status.textContent = messages.blocked;
+        say("blocked");
       }
     },
     { signal: listening.signal },

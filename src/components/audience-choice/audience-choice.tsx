@@ -19,14 +19,22 @@ export default function AudienceChoice() {
       data-audience-choice
       hidden
     >
-      <h2 id="mesure-audience-titre">Votre choix pour la mesure d&apos;audience</h2>
+      <h2 id="mesure-audience-titre">Votre choix pour la mesure d’audience</h2>
       <div className={styles.field}>
         <input type="checkbox" id="mesure-audience-accord" data-audience-consent defaultChecked />
         <label htmlFor="mesure-audience-accord">
           Compter mes visites dans les statistiques anonymes du site
         </label>
       </div>
-      <p className={styles.status} role="status" data-audience-status />
+      <p
+        className={styles.status}
+        role="status"
+        data-audience-status
+        data-counted="Vos visites sont comptées, sans cookie et anonymement."
+        data-refused="Vos visites ne sont plus comptées dans les statistiques de ce navigateur."
+        data-browser="Votre navigateur demande de ne pas être suivi (Do Not Track ou Global Privacy Control) : vos visites ne sont pas comptées."
+        data-blocked="Votre navigateur ne permet pas d'enregistrer ce choix."
+      />
     </section>
   );
 }

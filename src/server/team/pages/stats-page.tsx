@@ -34,7 +34,7 @@ function VisitorsChart({ days }: { days: AudienceReport["days"] }) {
   const step = width / Math.max(1, days.length);
   return (
     <svg
-      viewBox={`0 0 ${width} ${height + 20}`}
+      viewBox={`0 0 ${width} ${height + 28}`}
       className="chart"
       role="img"
       aria-labelledby="graphique-titre"
@@ -57,17 +57,20 @@ function VisitorsChart({ days }: { days: AudienceReport["days"] }) {
           />
         );
       })}
-      <text x="0" y={height + 16} fontSize="12" fill="currentColor">
+      <text x="0" y={height + 24} fontSize="20" fill="currentColor">
         {shortDay(days[0]!.day)}
       </text>
-      <text x={width} y={height + 16} fontSize="12" fill="currentColor" textAnchor="end">
+      <text x={width} y={height + 24} fontSize="20" fill="currentColor" textAnchor="end">
         {shortDay(days.at(-1)!.day)}
       </text>
     </svg>
   );
 }
 
-/** A table of rows under its caption; « Aucune donnée » when there is none. */
+/**
+ * A table of rows under its caption; « Aucune donnée » when there is none. Up to three columns it
+ * fits a phone as a table; wider, each row becomes a card there (the inbox's `cards`).
+ */
 function Figures({
   caption,
   columns,
@@ -80,7 +83,7 @@ function Figures({
   if (rows.length === 0) return <p>Aucune donnée sur la période.</p>;
   return (
     <ScrollRegion label={caption}>
-      <table className="cards">
+      <table className={columns.length > 3 ? "cards" : "figures"}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -165,8 +168,8 @@ export function StatsPage({
       <section aria-labelledby="visites">
         <h2 id="visites">Visites</h2>
         <p role="status">
-          {french.format(totalVisitors)} visiteurs par jour cumulés, {french.format(totalViews)}{" "}
-          pages vues.
+          {french.format(totalVisitors)} visites (chaque visiteur compté une fois par jour) et{" "}
+          {french.format(totalViews)} pages vues sur la période.
         </p>
         <VisitorsChart days={report.days} />
         <Figures

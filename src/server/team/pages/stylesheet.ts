@@ -55,6 +55,8 @@ button.secondary { background: #fff; color: var(--brand); }
 .periods { display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; list-style: none; padding: 0; }
 .periods a { display: inline-block; padding: 0.5rem 0; }
 .periods a[aria-current] { font-weight: 700; }
+table.figures { min-width: 0; }
+table.figures td:not(:first-child), table.figures th:not(:first-child) { text-align: right; }
 .chart { display: block; width: 100%; max-width: 48rem; height: auto; margin: 1rem 0; color: var(--text); }
 table { border-collapse: collapse; width: 100%; min-width: 44rem; }
 th, td { text-align: left; vertical-align: top; padding: 0.5rem; border-bottom: 1px solid var(--border); overflow-wrap: anywhere; }

@@ -74,7 +74,7 @@ test("signed out, the page is the sign-in's; signed in, the period's figures, th
   expect(page.statusCode).toBe(200);
   expect(page.headers["content-security-policy"]).toContain("default-src 'none'");
   expect(page.body).not.toContain("<script");
-  expect(page.body).toContain('<svg viewBox="0 0 640 180"');
+  expect(page.body).toContain('<svg viewBox="0 0 640 188"');
   const funnel = /aria-labelledby="entonnoir">([\s\S]*?)<\/section>/.exec(page.body)![1]!;
   const cells = (label: string) =>
     [...funnel.matchAll(new RegExp(`<td data-label="${label}"[^>]*>([^<]*)</td>`, "g"))].map(
