@@ -2,7 +2,8 @@ import { createHmac, randomBytes } from "node:crypto";
 
 // Who a visitor is, as far as the statistics go: a keyed hash of (the day's salt, the address,
 // the User-Agent, the site), the model of Plausible's cookieless counting. The salt is random and
-// belongs to one Paris day; once it is deleted (./audience-service.ts, within 48 h) nobody can
+// belongs to one Paris day; once it is deleted (within 48 h: by the next day's first hit and by the
+// daily purge, src/server/leads/sql-audience.ts) nobody can
 // tell whose hash is whose, the server included. The address and the User-Agent are read here
 // and dropped: they are written nowhere.
 
