@@ -40,8 +40,7 @@ function VisitorsChart({ days }: { days: AudienceReport["days"] }) {
       aria-labelledby="graphique-titre"
     >
       <title id="graphique-titre">
-        Visiteurs par jour, de {french.format(0)} à {french.format(top)} : le détail est dans le
-        tableau qui suit.
+        {`Visiteurs par jour, de 0 à ${french.format(top)} : le détail est dans le tableau qui suit.`}
       </title>
       <line x1="0" y1={height} x2={width} y2={height} stroke="currentColor" strokeWidth="1" />
       {days.map((day, index) => {
