@@ -6,7 +6,10 @@ import type { FastifyInstance } from "fastify";
 import { caps, otherMissing } from "../../audience/count-hit";
 import { embeddedStoreForFile } from "../../../test-utils/file-store";
 import { captureLog } from "../../../test-utils/log-capture";
+import { waitFor } from "../../../test-utils/leads";
 import { smallSite, testConfig, testServer } from "../../../test-utils/test-server";
+// The types of the decorators it adds (isUnderPressure).
+import type {} from "@fastify/under-pressure";
 
 // POST /api/audience on the server `npm run serve` starts, with a real embedded store: what a
 // visitor's page sends is counted under the day's anonymous hash; nothing of the address, the
@@ -202,4 +205,28 @@ test("paths not found are capped per day; a flooding visitor is capped too", asy
   for (let i = 0; i < caps.perVisitor + 5; i += 1)
     await beacon(view("/"), {}, { address: "203.0.113.9" });
   expect(await filtered()).toMatchObject({ flood: 5 });
+});
+
+test("under pressure, a beacon is dropped with the same empty answer, never a 503", async () => {
+  // A heap limit of one byte: the first measure puts the process under pressure.
+  const shedding = await testServer(testConfig(folder, { TRUST_PROXY: "127.0.0.1" }), {
+    publicDir,
+    store: files.store,
+    pressure: { maxHeapUsedBytes: 1, sampleInterval: 10 },
+  });
+  try {
+    await waitFor(() => shedding.isUnderPressure(), 5_000, "the first measure");
+    const answer = await shedding.inject({
+      method: "POST",
+      url: "/api/audience",
+      headers: { "content-type": "text/plain", "user-agent": browser },
+      payload: JSON.stringify(view("/")),
+    });
+    expect(answer.statusCode).toBe(204);
+    expect(await events()).toEqual([]);
+    // Pages are shed as before.
+    expect((await shedding.inject({ url: "/" })).statusCode).toBe(503);
+  } finally {
+    await shedding.close();
+  }
 });

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyPluginAsync } from "fastify";
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+// The route option it reads (pressureHandler), typed.
+import type {} from "@fastify/under-pressure";
 import { StructError } from "superstruct";
 import { Beacon } from "../../audience/beacon";
 import { countHit } from "../../audience/count-hit";
@@ -63,7 +65,17 @@ const audienceRoutes: FastifyPluginAsync<AudienceRoutesOptions> = async (
 
   app.post(
     "/api/audience",
-    { bodyLimit: maxBeaconBytes, schema: { body: Beacon }, config: { anonymous: true } },
+    {
+      bodyLimit: maxBeaconBytes,
+      schema: { body: Beacon },
+      config: {
+        anonymous: true,
+        // Shedding (plugins/pressure.ts): a beacon is dropped with the same empty answer, never
+        // a 503 that the visitor's console would report; the statistics lose that hit alone.
+        pressureHandler: (_request: FastifyRequest, reply: FastifyReply) =>
+          void reply.withHostHeaders().header("cache-control", "no-store").code(204).send(),
+      },
+    },
     async (request, reply) => {
       const origin = request.headers.origin;
       const fetchSite = request.headers["sec-fetch-site"];
