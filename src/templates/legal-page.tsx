@@ -2,6 +2,8 @@ import { graphql, type PageProps } from "gatsby";
 import React from "react";
 import DocumentPage from "../components/legal/document-page";
 import VersionNote, { type VersionContext } from "../components/legal/version-note";
+import AudienceChoice from "../components/audience-choice/audience-choice";
+import { usePrivacyPolicyPath } from "../hooks/use-legal-pages";
 
 /**
  * A legal page made from `content/legal/*.md` by createPages (src/build/pages.ts): the version in
@@ -13,6 +15,7 @@ export default function LegalPageTemplate({
   location,
 }: PageProps<Queries.LegalPageQuery, VersionContext>) {
   const page = data.legalPage;
+  const privacyPath = usePrivacyPolicyPath();
   if (!page) return null;
   const former = pageContext.currentPath !== null && pageContext.currentPath !== undefined;
   const note = pageContext.since || former ? <VersionNote {...pageContext} /> : undefined;
@@ -22,6 +25,8 @@ export default function LegalPageTemplate({
       html={page.html}
       note={note}
       versionPath={former ? location.pathname.replace(/\/$/, "") : undefined}
+      // The privacy policy in force offers the audience measure's control.
+      after={!former && page.path === privacyPath ? <AudienceChoice /> : undefined}
     />
   );
 }

@@ -11,6 +11,8 @@ type DocumentPageProps = {
   note?: React.ReactNode;
   /** A former version's own address, kept out of search engines. */
   versionPath?: string;
+  /** What follows the text (the privacy policy's audience control). */
+  after?: React.ReactNode;
 };
 
 /**
@@ -23,6 +25,7 @@ export default function DocumentPage({
   children,
   note,
   versionPath,
+  after,
 }: DocumentPageProps) {
   return (
     <>
@@ -36,7 +39,13 @@ export default function DocumentPage({
           { name: page.title, path: page.path },
         ]}
       />
-      <LegalDocument title={page.title} updatedAt={page.updatedAt} html={html} note={note}>
+      <LegalDocument
+        title={page.title}
+        updatedAt={page.updatedAt}
+        html={html}
+        note={note}
+        after={after}
+      >
         {children}
       </LegalDocument>
     </>

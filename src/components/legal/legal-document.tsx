@@ -11,6 +11,8 @@ type LegalDocumentProps = {
   children?: React.ReactNode;
   /** Which version of the text this is, and since when it applies (a legal page's versions). */
   note?: React.ReactNode;
+  /** What follows the text (the privacy policy's audience control). */
+  after?: React.ReactNode;
 };
 
 export default function LegalDocument({
@@ -19,6 +21,7 @@ export default function LegalDocument({
   html,
   children,
   note,
+  after,
 }: LegalDocumentProps) {
   return (
     <article className={styles.page}>
@@ -39,6 +42,7 @@ export default function LegalDocument({
         ) : (
           <div className={styles.body} dangerouslySetInnerHTML={{ __html: html }} />
         )}
+        {after}
       </Container>
     </article>
   );

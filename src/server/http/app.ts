@@ -15,6 +15,7 @@ import site from "./plugins/site";
 import previews, { type PreviewsOptions } from "./plugins/preview-origins";
 import teamOrigin from "./plugins/team-origin";
 import cmsAuthRoutes from "./routes/cms-auth-routes";
+import audienceRoutes from "./routes/audience-routes";
 import deployRoutes from "./routes/deploy-routes";
 import healthRoutes from "./routes/health-routes";
 import quoteRoutes, { type QuoteRoutesOptions } from "./routes/quote-routes";
@@ -48,6 +49,8 @@ export interface CoreOptions {
 
 /** The routes' settings; the services they use are the app's decorators. */
 export interface RoutesOptions extends QuoteRoutesOptions {
+  /** The built site: the audience's beacons are counted for its pages. */
+  site: SiteSource;
   /** The admin's GitHub sign-in (src/server/cms-auth/); without it, it answers "not configured". */
   cmsAuth?: CmsAuth;
   /** The team's inbox (/equipe/ on TEAM_URL, which createApp is given too); off without. */
@@ -97,10 +100,11 @@ export async function createApp({
 /** Every route of the server, each concern its own encapsulated plugin. */
 export const appRoutes: FastifyPluginAsync<RoutesOptions> = async (
   app,
-  { spam, now, cmsAuth, inbox },
+  { spam, now, cmsAuth, inbox, site },
 ) => {
   await app.register(healthRoutes);
   await app.register(quoteRoutes, { spam, now });
+  await app.register(audienceRoutes, { site, now });
   await app.register(cmsAuthRoutes, { cmsAuth: cmsAuth ?? createCmsAuth({ settings: undefined }) });
   await app.register(deployRoutes);
   if (inbox) await app.register(teamRoutes, { ...inbox, prefix: "/equipe" });

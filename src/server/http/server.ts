@@ -113,6 +113,7 @@ export async function buildServer(
     });
   }
   await app.register(appRoutes, {
+    site,
     spam,
     now,
     cmsAuth: createCmsAuth({ settings: config.cmsAuth }),

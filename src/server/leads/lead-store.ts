@@ -1,3 +1,4 @@
+import type { SqlAudience } from "./sql-audience";
 import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 import type { AuditLog } from "./audit-log";
 import type { Notes } from "./notes";
@@ -208,6 +209,8 @@ export interface Repositories {
   audit: AuditLog;
   notes: Notes;
   verdicts: Verdicts;
+  /** The site's anonymous audience, beside the leads and never joined with them. */
+  audience: SqlAudience;
 }
 
 /**

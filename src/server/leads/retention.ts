@@ -3,6 +3,7 @@ import { oneLine } from "../one-line";
 import { record, type Actor } from "./actions/audit";
 import { parisTime } from "./lead-fields";
 import type { LeadStore } from "./lead-store";
+import { firstKeptDay, parisDay } from "../audience/visitor";
 
 // How long leads are kept (RGPD: no longer than needed; the CNIL's three years for prospects),
 // counted from the last contact with the person (docs/leads.md, « Retention »), and the purge the
@@ -48,6 +49,9 @@ export async function purgeExpired(
   const before = new Date(now.getTime() - days * dayMs);
   const result = await store.transaction(async (repos) => {
     const deleted = await repos.leads.purge(before, now);
+    // The audience's events past 25 months (their daily figures kept), and the days' salts
+    // before today's: nothing left to recompute a visitor's hash with.
+    await repos.audience.purge(firstKeptDay(now), parisDay(now));
     const done = { before, deleted, days };
     if (deleted > 0 || actor !== dailyPurgeActor) {
       await record(repos.audit, actor, "purge", null, purgeText(done));

@@ -58,6 +58,10 @@ export default fp<PreviewsOptions>(
       if (name === null) return;
       reply.header("x-robots-tag", "noindex, nofollow");
       const path = urlPathOf(request.url) ?? "";
+      // A preview counts no audience: its beacon is dropped with the answer a counted one gets,
+      // so that the draft's readers see no error in their console.
+      if (path === "/api/audience")
+        return reply.header("cache-control", "no-store").code(204).send();
       if (path.startsWith("/api/")) {
         return reply.sendJson(403, { messageText: previewFormMessage } satisfies ErrorBody);
       }

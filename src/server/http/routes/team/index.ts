@@ -15,6 +15,7 @@ import {
 } from "./respond";
 import { requireSession } from "./session-guard";
 import { signInRoutes, signOutRoute } from "./sign-in-routes";
+import { statsRoutes } from "./stats-routes";
 import { workRoutes } from "./work-routes";
 
 // The team's inbox (src/server/team/), registered under the prefix /equipe by ../../app.ts when
@@ -91,6 +92,7 @@ const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, settings) 
     leadRoutes(signedIn, options);
     workRoutes(signedIn, options);
     adminRoutes(signedIn, options);
+    statsRoutes(signedIn, options);
   });
 };
 
