@@ -2,6 +2,7 @@
 import type { GatsbyConfig } from "gatsby";
 import { readContentSource } from "./src/build/content-source";
 import { designToken } from "./src/build/design-tokens";
+import { ignoredContent, siteAsOf } from "./src/build/schedule";
 import { sitemapExcludes } from "./src/build/search-engines";
 import { contentFolders } from "./src/shared/content-model/kinds";
 import { siteUrl } from "./src/shared/site-url";
@@ -21,6 +22,11 @@ const landingTitle = contentField(
   (data) => (data.seo as { title?: unknown } | undefined)?.title,
 );
 
+// The instant the site is built as of (SITE_BUILD_AS_OF, or now; a draft's preview at the instant
+// its draft schedules): what is not in force then is not sourced at all (src/build/schedule.ts).
+const { asOf, previewAt } = siteAsOf(__dirname);
+const outOfForce = ignoredContent(__dirname, asOf);
+
 const config: GatsbyConfig = {
   siteMetadata: {
     siteUrl: siteUrl(process.env.SITE_URL),
@@ -28,6 +34,8 @@ const config: GatsbyConfig = {
     copyrightYear: new Date().getFullYear(),
     // The git branch a draft preview is built from; null for the published site.
     previewBranch: process.env.SITE_PREVIEW_BRANCH || null,
+    // The instant a preview shows, when its draft schedules a change (ISO); null otherwise.
+    previewAt: previewAt?.toISOString() ?? null,
   },
   // Routes have no trailing slash (docs/product.md); keep canonical URLs identical to them.
   trailingSlash: "never",
@@ -35,7 +43,11 @@ const config: GatsbyConfig = {
   plugins: [
     ...contentFolders.map((name) => ({
       resolve: "gatsby-source-filesystem",
-      options: { name, path: `${__dirname}/content/${name}` },
+      options: {
+        name,
+        path: `${__dirname}/content/${name}`,
+        ignore: outOfForce.filter((file) => file.startsWith(`${__dirname}/content/${name}/`)),
+      },
     })),
     "gatsby-transformer-remark",
     "gatsby-plugin-image",

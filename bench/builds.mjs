@@ -111,8 +111,8 @@ export function timeDeploys() {
 
 /**
  * Edit-to-live against the reference site's warm build (the mean of its two): the deploy from
- * the webhook to the changed figure served, and a draft's from its webhook to its preview served,
- * each at most 1.7 times it (docs/admin.md).
+ * the webhook to the changed figure served, at most 1.3 times it, and a draft's from its webhook to
+ * its preview served, at most 1.7 times it (docs/admin.md).
  * @param {ReturnType<typeof timeDeploys>} deploys
  * @param {ReferenceTimes | undefined} reference
  * @returns {string[]}
@@ -130,7 +130,7 @@ export function deploysComparedWithReference(deploys, reference) {
     const referenceWarm = (reference.warm + reference.warmAfter) / 2;
     lines.push(
       `Warm deploy beside ${reference.site}'s warm build (${referenceWarm.toFixed(1)} s): ` +
-        `${(deploys.warmSeconds / referenceWarm).toFixed(2)}× (target ≤ 1.7×); a draft's preview ` +
+        `${(deploys.warmSeconds / referenceWarm).toFixed(2)}× (target ≤ 1.3×); a draft's preview ` +
         `${(deploys.previewSeconds / referenceWarm).toFixed(2)}× (target ≤ 1.7×).`,
     );
   }

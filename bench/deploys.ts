@@ -102,7 +102,7 @@ function siteDeploy(): Promise<void> {
     const child = spawn(
       process.execPath,
       // tsx's loader by its path: the command runs in the benchmark's folder, outside the project.
-      ["--import", tsxLoader, join(root, "src/server/cli/site.ts"), "deploy"],
+      ["--import", tsxLoader, join(root, "src/server/cli/site-cli.ts"), "deploy"],
       { cwd: work, env, stdio: ["ignore", "inherit", "inherit"] },
     );
     child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`deploy: ${code}`))));
@@ -203,9 +203,9 @@ async function main() {
     const warmSeconds = (performance.now() - started) / 1000;
     console.log(`${warmSeconds.toFixed(1)} s, build's peak ${warmPeakMB.toFixed(0)} MB`);
 
-    // A draft saved in the admin: its own branch, its preview on its own origin. Drafts keep
-    // Gatsby's caches apart from publications (src/server/deploy/build-caches.ts): the first one
-    // builds them, the next save of it is the one timed, warm.
+    // A draft saved in the admin: its own branch, its preview on its own origin. Drafts build in
+    // their own working copy (src/server/deploy/releases.ts, workOf): the first one installs and
+    // builds there cold, the next save of it is the one timed, warm.
     const draft = "cms/figures/figures";
     const previewHost = `${previewName(draft, secret)}.apercu.localhost:${port}`;
     git(editor, "checkout", "--quiet", "-B", draft);

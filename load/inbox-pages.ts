@@ -1,14 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DeliveryRunner } from "../src/server/delivery/runner";
-import { buildApp } from "../src/server/http/app";
-import { fixedSite } from "../src/server/http/site-files";
 import type { SqlLeadStore } from "../src/server/leads/sql-store";
 import { createLogger } from "../src/server/log/logger";
-import { createQuoteEndpoint } from "../src/server/quote-endpoint";
-import { parseRateLimits } from "../src/server/spam/rate-limit";
 import { secretHash } from "../src/server/team/sign-in";
+import { smallSite, testConfig, testServer } from "../src/test-utils/test-server";
 import { percentile, pick, runs, warmUpRuns, type Timing } from "./timing";
 
 // The inbox's page in the benchmark of ./inbox.ts, with its leads already stored.
@@ -26,11 +22,6 @@ export async function timePages(
   store: SqlLeadStore,
 ): Promise<(Timing & { query: PageName })[]> {
   const folder = mkdtempSync(join(tmpdir(), "inbox-pages-"));
-  const publicDir = join(folder, "public");
-  mkdirSync(publicDir);
-  for (const file of ["index.html", "404.html"])
-    writeFileSync(join(publicDir, file), "<!doctype html>");
-  writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
   const secret = "s".repeat(43);
   const now = new Date();
   await store.team.createSession({
@@ -41,31 +32,24 @@ export async function timePages(
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + 3_600_000).toISOString(),
   });
-  const spam = { secret: "bench", limits: parseRateLimits("off") };
-  const siteUrl = "http://127.0.0.1";
-  const app = await buildApp({
-    site: fixedSite(publicDir),
-    endpoint: createQuoteEndpoint({ store: store, spam }),
-    spam,
+  // The server as it runs, with the inbox on its origin (inject's requests come as Host:
+  // localhost), on the benchmark's store. The SMTP relay is never reached: no link is asked for
+  // and no lead posted. The longest retention, so that the purge at start keeps every lead
+  // however old the benchmark's dates become.
+  const config = testConfig(folder, {
+    TEAM_URL: "http://localhost",
+    TEAM_EMAILS: "ventes@exemple.fr:sales",
+    SMTP_URL: "smtp://127.0.0.1:1",
+    QUOTE_NOTIFY_TO: "ventes@exemple.fr",
+    QUOTE_MAIL_FROM: "site@exemple.fr",
+    QUOTE_ACK: "0",
+    SITE_URL: "http://127.0.0.1",
+    QUOTE_RETENTION_DAYS: "100000",
+  });
+  const app = await testServer(config, {
+    publicDir: smallSite(folder),
+    store,
     log: createLogger("silent"),
-    inbox: {
-      store,
-      team: new Map([["ventes@exemple.fr", "sales"]]),
-      // Never used: no link is asked for.
-      email: {
-        smtpUrl: "smtp://127.0.0.1:1",
-        to: ["ventes@exemple.fr"],
-        from: "site@exemple.fr",
-        ack: false,
-      },
-      delivery: { config: { email: null, webhook: null, siteUrl } },
-      // No channel: a release (never made here) would have nothing to send.
-      queue: new DeliveryRunner(store.deliveries, {
-        config: { email: null, webhook: null, siteUrl },
-      }),
-      // The inbox's origin: inject's requests come as Host: localhost.
-      teamUrl: "http://localhost",
-    },
   });
   const cookie = `__Host-equipe=${secret}`;
   const timePage = async (

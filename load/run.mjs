@@ -17,6 +17,7 @@ import { startProductionServer } from "../e2e/production-server.mjs";
 import { personHeadersPool, testChallengeSecret } from "../src/test-utils/anti-bot.ts";
 import { openLeadStore } from "../src/server/leads/open-store.ts";
 import { embeddedSettings } from "../src/test-utils/leads.ts";
+import { percentile, validPosts } from "./quote-posts.mjs";
 
 const budgets = {
   /** Resident memory may grow this much between the 1,000th and the 10,000th request. */
@@ -60,32 +61,7 @@ function residentMB() {
   return kB / 1024;
 }
 
-let posted = 0;
-/**
- * A valid request, different each time, with an Idempotency-Key of its own.
- * @param {import("autocannon").Request} request
- */
-function validPost(request) {
-  posted += 1;
-  const person = solved.pop();
-  if (!person) throw new Error("load/run.mjs: more posts than solved challenges; raise the pool");
-  request.headers = {
-    ...request.headers,
-    ...person,
-    "content-type": "application/json",
-    "idempotency-key": `load-${process.pid}-${posted}`,
-  };
-  request.body = JSON.stringify({
-    firstName: "Jeanne",
-    lastName: "Dupont",
-    email: "jeanne.dupont@office-hlm.fr",
-    phone: "01 23 45 67 89",
-    company: `Office HLM n° ${posted}`,
-    message: "Nous souhaitons externaliser le recouvrement de 120 dossiers d'impayés.",
-    rgpd: true,
-  });
-  return request;
-}
+const { setupRequest: validPost, made: postsMade } = validPosts(solved, "load");
 
 const bundle = readFileSync("public/index.html", "utf8").match(/\/app-[0-9a-f]{20}\.js/)?.[0];
 
@@ -142,16 +118,6 @@ function load(options) {
   });
 }
 
-/**
- * @param {number[]} values
- * @param {number} share
- */
-const percentile = (values, share) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return /** @type {number} */ (
-    sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]
-  );
-};
 /** @param {import("autocannon").Result} result */
 const failures = ({ errors, timeouts }) => errors + timeouts;
 
@@ -186,7 +152,7 @@ try {
 
   // SIGTERM in the middle of a burst of posts: every post answered 201 must be on disk, whole,
   // and the server must exit 0 once the posts in flight are answered.
-  const acceptedBeforeBurst = posted;
+  const acceptedBeforeBurst = postsMade();
   /** @type {string[]} */
   const burstIds = [];
   let burstRefusals = 0;

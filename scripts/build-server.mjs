@@ -14,8 +14,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Each entry point and the name of its file in the output folder. */
 export const serverEntries = {
   serve: "src/server/http/serve.ts",
-  leads: "src/server/cli/leads.ts",
-  site: "src/server/cli/site.ts",
+  leads: "src/server/cli/leads-cli.ts",
+  site: "src/server/cli/site-cli.ts",
 };
 
 /**

@@ -252,6 +252,8 @@ type ClientReference = Node & {
   readonly name: Scalars['String'];
   readonly order: Scalars['Int'];
   readonly parent: Maybe<Node>;
+  readonly publishFrom: Maybe<Scalars['String']>;
+  readonly retireAt: Maybe<Scalars['String']>;
 };
 
 type ClientReferenceConnection = {
@@ -306,6 +308,8 @@ type ClientReferenceFieldSelector = {
   readonly name: InputMaybe<FieldSelectorEnum>;
   readonly order: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly publishFrom: InputMaybe<FieldSelectorEnum>;
+  readonly retireAt: InputMaybe<FieldSelectorEnum>;
 };
 
 type ClientReferenceFilterInput = {
@@ -315,6 +319,8 @@ type ClientReferenceFilterInput = {
   readonly name: InputMaybe<StringQueryOperatorInput>;
   readonly order: InputMaybe<IntQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly publishFrom: InputMaybe<StringQueryOperatorInput>;
+  readonly retireAt: InputMaybe<StringQueryOperatorInput>;
 };
 
 type ClientReferenceGroupConnection = {
@@ -365,6 +371,8 @@ type ClientReferenceSortInput = {
   readonly name: InputMaybe<SortOrderEnum>;
   readonly order: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly publishFrom: InputMaybe<SortOrderEnum>;
+  readonly retireAt: InputMaybe<SortOrderEnum>;
 };
 
 type CompanyDetails = Node & {
@@ -952,8 +960,10 @@ type Figures = Node & {
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly preLitigationRate: Scalars['Float'];
+  readonly publishFrom: Maybe<Scalars['String']>;
   readonly quoteReplyHours: Scalars['Int'];
   readonly recoveryRate: Scalars['Float'];
+  readonly retireAt: Maybe<Scalars['String']>;
   readonly sources: ReadonlyArray<FigureSource>;
   readonly takeoverHours: Scalars['Int'];
 };
@@ -1018,8 +1028,10 @@ type FiguresFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly preLitigationRate: InputMaybe<FieldSelectorEnum>;
+  readonly publishFrom: InputMaybe<FieldSelectorEnum>;
   readonly quoteReplyHours: InputMaybe<FieldSelectorEnum>;
   readonly recoveryRate: InputMaybe<FieldSelectorEnum>;
+  readonly retireAt: InputMaybe<FieldSelectorEnum>;
   readonly sources: InputMaybe<FigureSourceFieldSelector>;
   readonly takeoverHours: InputMaybe<FieldSelectorEnum>;
 };
@@ -1039,8 +1051,10 @@ type FiguresFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly preLitigationRate: InputMaybe<FloatQueryOperatorInput>;
+  readonly publishFrom: InputMaybe<StringQueryOperatorInput>;
   readonly quoteReplyHours: InputMaybe<IntQueryOperatorInput>;
   readonly recoveryRate: InputMaybe<FloatQueryOperatorInput>;
+  readonly retireAt: InputMaybe<StringQueryOperatorInput>;
   readonly sources: InputMaybe<FigureSourceFilterListInput>;
   readonly takeoverHours: InputMaybe<IntQueryOperatorInput>;
 };
@@ -1101,8 +1115,10 @@ type FiguresSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly preLitigationRate: InputMaybe<SortOrderEnum>;
+  readonly publishFrom: InputMaybe<SortOrderEnum>;
   readonly quoteReplyHours: InputMaybe<SortOrderEnum>;
   readonly recoveryRate: InputMaybe<SortOrderEnum>;
+  readonly retireAt: InputMaybe<SortOrderEnum>;
   readonly sources: InputMaybe<FigureSourceSortInput>;
   readonly takeoverHours: InputMaybe<SortOrderEnum>;
 };
@@ -2551,6 +2567,7 @@ type LandingItemSortInput = {
 };
 
 type LegalPage = Node & {
+  readonly applicableFrom: Maybe<Scalars['String']>;
   readonly children: ReadonlyArray<Node>;
   readonly description: Scalars['String'];
   /** The body as HTML, with company details filled in. */
@@ -2618,6 +2635,7 @@ type LegalPageEdge = {
 };
 
 type LegalPageFieldSelector = {
+  readonly applicableFrom: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly html: InputMaybe<FieldSelectorEnum>;
@@ -2631,6 +2649,7 @@ type LegalPageFieldSelector = {
 };
 
 type LegalPageFilterInput = {
+  readonly applicableFrom: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly html: InputMaybe<StringQueryOperatorInput>;
@@ -2685,6 +2704,7 @@ type LegalPageGroupConnection_sumArgs = {
 };
 
 type LegalPageSortInput = {
+  readonly applicableFrom: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly html: InputMaybe<SortOrderEnum>;
@@ -3223,6 +3243,8 @@ type Query_clientReferenceArgs = {
   name: InputMaybe<StringQueryOperatorInput>;
   order: InputMaybe<IntQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
+  publishFrom: InputMaybe<StringQueryOperatorInput>;
+  retireAt: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -3309,8 +3331,10 @@ type Query_figuresArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   preLitigationRate: InputMaybe<FloatQueryOperatorInput>;
+  publishFrom: InputMaybe<StringQueryOperatorInput>;
   quoteReplyHours: InputMaybe<IntQueryOperatorInput>;
   recoveryRate: InputMaybe<FloatQueryOperatorInput>;
+  retireAt: InputMaybe<StringQueryOperatorInput>;
   sources: InputMaybe<FigureSourceFilterListInput>;
   takeoverHours: InputMaybe<IntQueryOperatorInput>;
 };
@@ -3397,6 +3421,7 @@ type Query_landingCopyArgs = {
 
 
 type Query_legalPageArgs = {
+  applicableFrom: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   html: InputMaybe<StringQueryOperatorInput>;
@@ -3520,7 +3545,9 @@ type Query_testimonialArgs = {
   internal: InputMaybe<InternalFilterInput>;
   order: InputMaybe<IntQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
+  publishFrom: InputMaybe<StringQueryOperatorInput>;
   quote: InputMaybe<StringQueryOperatorInput>;
+  retireAt: InputMaybe<StringQueryOperatorInput>;
   role: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -4253,6 +4280,7 @@ type SitePluginSortInput = {
 type SiteSiteMetadata = {
   readonly copyrightYear: Scalars['Int'];
   readonly description: Maybe<Scalars['String']>;
+  readonly previewAt: Maybe<Scalars['String']>;
   readonly previewBranch: Maybe<Scalars['String']>;
   readonly siteUrl: Scalars['String'];
   readonly title: Maybe<Scalars['String']>;
@@ -4261,6 +4289,7 @@ type SiteSiteMetadata = {
 type SiteSiteMetadataFieldSelector = {
   readonly copyrightYear: InputMaybe<FieldSelectorEnum>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly previewAt: InputMaybe<FieldSelectorEnum>;
   readonly previewBranch: InputMaybe<FieldSelectorEnum>;
   readonly siteUrl: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
@@ -4269,6 +4298,7 @@ type SiteSiteMetadataFieldSelector = {
 type SiteSiteMetadataFilterInput = {
   readonly copyrightYear: InputMaybe<IntQueryOperatorInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly previewAt: InputMaybe<StringQueryOperatorInput>;
   readonly previewBranch: InputMaybe<StringQueryOperatorInput>;
   readonly siteUrl: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
@@ -4277,6 +4307,7 @@ type SiteSiteMetadataFilterInput = {
 type SiteSiteMetadataSortInput = {
   readonly copyrightYear: InputMaybe<SortOrderEnum>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly previewAt: InputMaybe<SortOrderEnum>;
   readonly previewBranch: InputMaybe<SortOrderEnum>;
   readonly siteUrl: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
@@ -4484,7 +4515,9 @@ type Testimonial = Node & {
   readonly internal: Internal;
   readonly order: Scalars['Int'];
   readonly parent: Maybe<Node>;
+  readonly publishFrom: Maybe<Scalars['String']>;
   readonly quote: Scalars['String'];
+  readonly retireAt: Maybe<Scalars['String']>;
   readonly role: Scalars['String'];
 };
 
@@ -4539,7 +4572,9 @@ type TestimonialFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly order: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly publishFrom: InputMaybe<FieldSelectorEnum>;
   readonly quote: InputMaybe<FieldSelectorEnum>;
+  readonly retireAt: InputMaybe<FieldSelectorEnum>;
   readonly role: InputMaybe<FieldSelectorEnum>;
 };
 
@@ -4549,7 +4584,9 @@ type TestimonialFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly order: InputMaybe<IntQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
+  readonly publishFrom: InputMaybe<StringQueryOperatorInput>;
   readonly quote: InputMaybe<StringQueryOperatorInput>;
+  readonly retireAt: InputMaybe<StringQueryOperatorInput>;
   readonly role: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -4600,7 +4637,9 @@ type TestimonialSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly order: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
+  readonly publishFrom: InputMaybe<SortOrderEnum>;
   readonly quote: InputMaybe<SortOrderEnum>;
+  readonly retireAt: InputMaybe<SortOrderEnum>;
   readonly role: InputMaybe<SortOrderEnum>;
 };
 
@@ -4687,7 +4726,7 @@ type TestimonialFragment = { readonly id: string, readonly quote: string, readon
 type UseSiteContentQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-type UseSiteContentQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string, readonly copyrightYear: number, readonly previewBranch: string | null } | null } | null, readonly allLegalPage: { readonly nodes: ReadonlyArray<{ readonly path: string, readonly title: string, readonly parent: { readonly parent: { readonly name: string } | {} | null } | {} | null }> }, readonly companyDetails: { readonly name: string, readonly legalForm: string, readonly shareCapital: string, readonly headOffice: string, readonly phone: string, readonly email: string, readonly dpoEmail: string, readonly siren: string, readonly vatNumber: string, readonly publicationDirector: string, readonly carteGNumber: string | null, readonly carteGChamber: string | null, readonly guarantor: string | null, readonly guaranteeAmount: string | null, readonly insurer: string, readonly insurancePolicy: string, readonly dedicatedAccountBank: string, readonly prosecutorDeclarationDate: string, readonly hostName: string, readonly hostAddress: string, readonly hostPhone: string } | null, readonly figures: { readonly recoveryRate: number, readonly amicableRate: number, readonly preLitigationRate: number, readonly averageDelayDays: number, readonly casesPerMonth: number, readonly averageRecoveredAmount: number, readonly averageServiceCost: number, readonly combinedContactRate: number, readonly takeoverHours: number, readonly firstContactHours: number, readonly quoteReplyHours: number, readonly channels: ReadonlyArray<{ readonly name: string, readonly icon: string, readonly rate: number, readonly description: string }>, readonly delayBands: ReadonlyArray<{ readonly days: number, readonly share: number }>, readonly sources: ReadonlyArray<{ readonly label: string, readonly figures: ReadonlyArray<string>, readonly period: string, readonly source: string }> } | null, readonly landingCopy: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string, readonly primaryCta: string, readonly secondaryCta: string, readonly imageAlt: string, readonly highlights: ReadonlyArray<string>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData, readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } }, readonly approach: { readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly complementaryServices: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly guarantees: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly channels: { readonly title: string, readonly intro: string, readonly chartCaption: string, readonly combinedLabel: string }, readonly results: { readonly title: string, readonly intro: string, readonly recoveryLabel: string, readonly amicableLabel: string, readonly preLitigationLabel: string, readonly delayLabel: string, readonly casesLabel: string, readonly amountLabel: string, readonly costLabel: string, readonly ratioLabel: string, readonly bandsTitle: string }, readonly references: { readonly title: string, readonly intro: string }, readonly testimonials: { readonly title: string }, readonly process: { readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly cta: { readonly title: string, readonly text: string, readonly phoneLabel: string }, readonly contact: { readonly title: string, readonly intro: string, readonly points: ReadonlyArray<string> }, readonly footer: { readonly tagline: string } } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly quote: string, readonly role: string }> }, readonly allClientReference: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string }> }, readonly accessibilityStatement: { readonly path: string, readonly title: string, readonly state: string, readonly auditDate: string | null, readonly auditRate: number | null } | null, readonly tenantPage: { readonly path: string, readonly landingNotice: { readonly text: string, readonly link: string } } | null };
+type UseSiteContentQuery = { readonly site: { readonly siteMetadata: { readonly siteUrl: string, readonly copyrightYear: number, readonly previewBranch: string | null, readonly previewAt: string | null } | null } | null, readonly allLegalPage: { readonly nodes: ReadonlyArray<{ readonly path: string, readonly title: string, readonly parent: { readonly parent: { readonly name: string } | {} | null } | {} | null }> }, readonly companyDetails: { readonly name: string, readonly legalForm: string, readonly shareCapital: string, readonly headOffice: string, readonly phone: string, readonly email: string, readonly dpoEmail: string, readonly siren: string, readonly vatNumber: string, readonly publicationDirector: string, readonly carteGNumber: string | null, readonly carteGChamber: string | null, readonly guarantor: string | null, readonly guaranteeAmount: string | null, readonly insurer: string, readonly insurancePolicy: string, readonly dedicatedAccountBank: string, readonly prosecutorDeclarationDate: string, readonly hostName: string, readonly hostAddress: string, readonly hostPhone: string } | null, readonly figures: { readonly recoveryRate: number, readonly amicableRate: number, readonly preLitigationRate: number, readonly averageDelayDays: number, readonly casesPerMonth: number, readonly averageRecoveredAmount: number, readonly averageServiceCost: number, readonly combinedContactRate: number, readonly takeoverHours: number, readonly firstContactHours: number, readonly quoteReplyHours: number, readonly channels: ReadonlyArray<{ readonly name: string, readonly icon: string, readonly rate: number, readonly description: string }>, readonly delayBands: ReadonlyArray<{ readonly days: number, readonly share: number }>, readonly sources: ReadonlyArray<{ readonly label: string, readonly figures: ReadonlyArray<string>, readonly period: string, readonly source: string }> } | null, readonly landingCopy: { readonly seo: { readonly title: string, readonly description: string }, readonly hero: { readonly eyebrow: string, readonly title: string, readonly lead: string, readonly primaryCta: string, readonly secondaryCta: string, readonly imageAlt: string, readonly highlights: ReadonlyArray<string>, readonly image: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData, readonly resize: { readonly src: string | null, readonly width: number | null, readonly height: number | null } | null } | null } }, readonly approach: { readonly title: string, readonly intro: string, readonly cards: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly complementaryServices: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly guarantees: { readonly title: string, readonly intro: string, readonly items: ReadonlyArray<{ readonly icon: string, readonly title: string, readonly text: string }> }, readonly channels: { readonly title: string, readonly intro: string, readonly chartCaption: string, readonly combinedLabel: string }, readonly results: { readonly title: string, readonly intro: string, readonly recoveryLabel: string, readonly amicableLabel: string, readonly preLitigationLabel: string, readonly delayLabel: string, readonly casesLabel: string, readonly amountLabel: string, readonly costLabel: string, readonly ratioLabel: string, readonly bandsTitle: string }, readonly references: { readonly title: string, readonly intro: string }, readonly testimonials: { readonly title: string }, readonly process: { readonly title: string, readonly intro: string, readonly steps: ReadonlyArray<{ readonly title: string, readonly text: string }> }, readonly cta: { readonly title: string, readonly text: string, readonly phoneLabel: string }, readonly contact: { readonly title: string, readonly intro: string, readonly points: ReadonlyArray<string> }, readonly footer: { readonly tagline: string } } | null, readonly allTestimonial: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly quote: string, readonly role: string }> }, readonly allClientReference: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly name: string }> }, readonly accessibilityStatement: { readonly path: string, readonly title: string, readonly state: string, readonly auditDate: string | null, readonly auditRate: number | null } | null, readonly tenantPage: { readonly path: string, readonly landingNotice: { readonly text: string, readonly link: string } } | null };
 
 
 }

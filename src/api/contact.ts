@@ -13,7 +13,7 @@ import { refuse } from "../server/quote-endpoint/answers";
 import { spamSettings } from "../server/spam/screen";
 
 // POST /api/contact under `gatsby develop` (and a functions host): a thin adapter over the one
-// quote endpoint (src/server/quote-endpoint.ts), which `npm run serve` mounts in production.
+// quote endpoint (src/server/quote-endpoint/index.ts), which `npm run serve` mounts in production.
 
 // None of Gatsby's body parsers may read the body: each has limits and errors of its own (an
 // English HTML 413 past its limit). Each is given a media type no request carries, so the body

@@ -6,8 +6,12 @@ import {
   knownTokenNames,
 } from "../shared/content-model/check";
 import { checkClaims } from "../shared/content-model/claims";
-import { contentKinds } from "../shared/content-model/kinds";
+import { contentKinds, type ContentKind } from "../shared/content-model/kinds";
+import { inFrench } from "../shared/content-model/paris-time";
 import { readContentFile, type MarkdownNode } from "./content-files";
+import { frontmatterProblem } from "./frontmatter";
+import { readContentSource } from "./content-source";
+import { checkScheduled } from "./schedule-checks";
 
 type CheckArgs = Pick<CreatePagesArgs, "reporter" | "getNode" | "getNodesByType">;
 
@@ -25,11 +29,24 @@ export function checkContent({ reporter, getNode, getNodesByType }: CheckArgs): 
     .map((markdown) => readContentFile(markdown as MarkdownNode, getNode))
     .filter((content) => content !== undefined);
   const problems = files.flatMap((content) => content.problems);
+  const { asOf, unsourced, problems: scheduleProblems } = checkScheduled(process.cwd());
+  problems.push(...scheduleProblems);
+  // A file out of force at the build's instant is not sourced (schedule.ts): it is checked from
+  // disk, so that a mistake in a scheduled file fails today's build rather than the one at its
+  // instant, which nobody watches.
+  for (const { file, kind } of unsourced) {
+    problems.push(...readContentSource(kind as ContentKind, file.split("/").at(-1) ?? "").problems);
+  }
 
   for (const [folder, kind] of Object.entries(contentKinds)) {
     const count = getNodesByType(kind.nodeType).length;
     const reported = files.some((content) => content.kind === folder && content.problems.length);
-    if (count === 0 && !reported) {
+    const waiting = unsourced.some((entry) => entry.kind === folder);
+    if (count === 0 && !reported && kind.single && waiting) {
+      problems.push(
+        `content/${folder}/ : aucun fichier en vigueur au ${inFrench(asOf)} (heure de Paris), attendu un : revoir « publishFrom » et « retireAt »`,
+      );
+    } else if (count === 0 && !reported && !waiting) {
       problems.push(`content/${folder}/ : aucun fichier, attendu au moins un fichier .md`);
     }
     if (kind.single && count > 1) {
@@ -47,6 +64,8 @@ export function checkContent({ reporter, getNode, getNodesByType }: CheckArgs): 
   const placeholders: string[] = [];
   for (const { file, relativePath } of files) {
     const source = readFileSync(file.absolutePath, "utf8");
+    const unread = frontmatterProblem(source);
+    if (unread) problems.push(`${relativePath}:1 : ${unread}`);
     for (const { line, text } of findUnknownTokens(source, known)) {
       problems.push(
         `${relativePath}:${line} : ${text} ne correspond à aucune coordonnée ni aucun chiffre`,

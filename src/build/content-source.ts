@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import matter from "gray-matter";
 import { checkBody, checkFrontmatter } from "../shared/content-model/check";
+import { parseFrontmatter } from "./frontmatter";
 import type { ContentKind } from "../shared/content-model/kinds";
 
 // A Markdown file of `content/` read outside Gatsby's data layer (the site's configuration, the
@@ -26,8 +26,14 @@ export function readContentSource(
 ): ContentSource {
   const file = path.join(contentDir, kind, name);
   const shown = path.join("content", kind, name);
-  const { data, content } = matter(readFileSync(file, "utf8"));
-  const fields = data as Record<string, unknown>;
+  let parsed;
+  try {
+    parsed = parseFrontmatter(readFileSync(file, "utf8"));
+  } catch (error) {
+    // Read, not thrown: the caller reports it as any other problem of the file.
+    return { fields: {}, body: "", problems: [`${shown} : ${(error as Error).message}`] };
+  }
+  const { data: fields, content } = parsed;
   const body = content.trim();
   return {
     fields,

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { checkContent } from "./content-checks";
+import { legalVersionPages } from "./legal-versions";
 
 /**
  * createPages: the content checked first (content-checks.ts), then a page per legal text, the
@@ -14,7 +15,7 @@ export const createSitePages: GatsbyNode["createPages"] = async (args) => {
   // Typed by hand: Gatsby's type generation reads `graphql()` calls in gatsby-node.ts itself only.
   type PagePath = { id: string; path: string };
   const result = await graphql<{
-    allLegalPage: { nodes: PagePath[] };
+    allLegalPage: { nodes: (PagePath & { applicableFrom: string | null })[] };
     accessibilityStatement: PagePath | null;
     tenantPage: PagePath | null;
   }>(`
@@ -23,6 +24,7 @@ export const createSitePages: GatsbyNode["createPages"] = async (args) => {
         nodes {
           id
           path
+          applicableFrom
         }
       }
       accessibilityStatement {
@@ -41,8 +43,9 @@ export const createSitePages: GatsbyNode["createPages"] = async (args) => {
   }
 
   const legalTemplate = path.resolve("src/templates/legal-page.tsx");
-  for (const { id, path: pagePath } of result.data.allLegalPage.nodes) {
-    actions.createPage({ path: pagePath, component: legalTemplate, context: { id } });
+  // Each version of a legal page: the newest at its address, former ones at their own.
+  for (const { path: pagePath, context } of legalVersionPages(result.data.allLegalPage.nodes)) {
+    actions.createPage({ path: pagePath, component: legalTemplate, context });
   }
   const { accessibilityStatement, tenantPage } = result.data;
   if (accessibilityStatement) {

@@ -39,9 +39,11 @@ export function contentTypeDefs(): string {
     }
     if (isRelativeFile(struct)) return `File${bang} @fileByRelativePath`;
     const rules = constraintsOf(struct);
+    // A Paris time stays as written: only the build's schedule (schedule.ts) reads instants.
     switch (rules?.kind) {
       case "text":
       case "choice":
+      case "datetime":
         return `String${bang}`;
       case "number":
         return `${rules.integer ? "Int" : "Float"}${bang}`;
@@ -66,7 +68,12 @@ export function contentTypeDefs(): string {
 
 export const declareSchema: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(`
-    type SiteSiteMetadata { siteUrl: String!, copyrightYear: Int!, previewBranch: String }
+    type SiteSiteMetadata {
+      siteUrl: String!
+      copyrightYear: Int!
+      previewBranch: String
+      previewAt: String
+    }
 
     # Frontmatter is read through the typed nodes below, never queried raw: inferring it would
     # only warn that one kind's \`channels\` (a list) is another kind's (a group of fields).

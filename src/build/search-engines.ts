@@ -3,9 +3,18 @@
 
 /**
  * Paths kept out of the sitemap: the 404 page (any unknown path), `/contact` (the landing page
- * again, whose canonical link is `/`: a sitemap lists canonical URLs only) and the admin.
+ * again, whose canonical link is `/`: a sitemap lists canonical URLs only), the admin, and a legal
+ * page's former versions.
  */
-export const sitemapExcludes = ["/404", "/404.html", "/dev-404-page", "/contact", "/admin/**"];
+export const sitemapExcludes = [
+  "/404",
+  "/404.html",
+  "/dev-404-page",
+  "/contact",
+  "/admin/**",
+  // A legal page's former versions (legal-versions.ts): the sitemap lists the one in force.
+  "/*/version-*",
+];
 
 /** Where gatsby-plugin-sitemap writes its index. */
 export const sitemapPath = "/sitemap-index.xml";

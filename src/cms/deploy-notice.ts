@@ -1,6 +1,7 @@
 // A discreet notice in the admin that says where the live site is, on our own server: read from
-// GET /api/deploy/status (src/server/http/routes/deploy.ts). On a host without that endpoint
+// GET /api/deploy/status (src/server/http/routes/deploy-routes.ts). On a host without that endpoint
 // (Netlify, Cloudflare Pages, `npm run cms`), no notice and no error.
+import { inFrench } from "../shared/content-model/paris-time";
 
 export interface DeployStatus {
   /** "off": this server does not deploy on push (another host builds the site). */
@@ -8,9 +9,11 @@ export interface DeployStatus {
   live: { commit: string; since: string } | null;
   failure: { commit: string | null; at: string; message: string; problems: string[] } | null;
   /** The last rollback (`npm run site -- rollback`), until a publication goes live after it. */
-  rollback?: { by: string; at: string; from: string | null; to: string } | null;
+  rollback?: { at: string; from: string | null; to: string } | null;
   /** Set when the live site was built with server code the server does not run yet. */
   serverUpdate?: { commit: string; message: string } | null;
+  /** The next instants the live site changes by itself (scheduled builds), with what changes. */
+  scheduled?: { at: string; changes: string[] }[];
 }
 
 const parisDay = new Intl.DateTimeFormat("fr-FR", {
@@ -46,9 +49,13 @@ export function noticeText(status: DeployStatus): string | null {
   const live = status.rollback
     ? `En ligne : version d'avant, remise le ${frenchMoment(status.rollback.at)} ; la prochaine publication repart de la dernière version`
     : `En ligne : publication du ${frenchMoment(status.live.since)}`;
-  return status.serverUpdate
+  const said = status.serverUpdate
     ? `${live}. Elle modifie aussi le serveur : son administrateur doit le mettre à jour.`
     : live;
+  const scheduled = (status.scheduled ?? []).map(
+    ({ at, changes }) => `le ${inFrench(new Date(at))} (heure de Paris), ${changes.join(", ")}`,
+  );
+  return scheduled.length > 0 ? `${said}. Programmé : ${scheduled.join(" ; ")}.` : said;
 }
 
 const refreshMs = 15_000;

@@ -55,6 +55,19 @@ const dayWidget = {
   picker_utc: true,
 };
 
+/**
+ * A date and time of Paris, saved as typed (`AAAA-MM-JJ HH:MM`): the picker reads and writes the
+ * value as it is, whatever the zone of the browser (picker_utc), and the build reads it as Paris
+ * time (src/shared/content-model/paris-time.ts).
+ */
+const parisTimeWidget = {
+  widget: "datetime",
+  format: "YYYY-MM-DD HH:mm",
+  date_format: "DD/MM/YYYY",
+  time_format: "HH:mm",
+  picker_utc: true,
+};
+
 const isOptional = (struct: AnyStruct) => validate(undefined, struct)[0] === undefined;
 
 /** The widget and constraints of a single value, from what its field type records. */
@@ -79,6 +92,8 @@ function leafOf(struct: AnyStruct, words: FieldWords, path: string): Partial<Cms
       };
     case "date":
       return dayWidget;
+    case "datetime":
+      return parisTimeWidget;
     case "choice":
       return { widget: "select", options: [...rules.options] };
     default:

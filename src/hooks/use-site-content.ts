@@ -19,6 +19,7 @@ export default function useSiteContent(): SiteContent {
           siteUrl
           copyrightYear
           previewBranch
+          previewAt
         }
       }
       allLegalPage(sort: { order: ASC }) {

@@ -12,10 +12,15 @@
 //   toasts, fetched only when the form nears the viewport, the visitor reaches into it, or the
 //   address targets it (load-quote-form.ts).
 //
+// And the site's own anonymous audience measure (audience.ts): a few hundred bytes, sent to this
+// site alone.
+//
 // This file is built with what it imports by plugins/gatsby-plugin-islands; docs/performance.md
 // gives the figures.
 import { enhanceMenu } from "../components/site-header/menu-behaviour";
 import { enhanceCarousel } from "../components/testimonials/carousel-behaviour";
+import { enhanceAudienceChoice } from "../components/audience-choice/audience-choice-behaviour";
+import { measureAudience } from "./audience";
 import { loadQuoteFormWhenNeeded } from "./load-quote-form";
 
 /** Starts one island: a fault in one is reported and never stops the others. */
@@ -32,6 +37,8 @@ function start(selector: string, island: (element: HTMLElement) => unknown): voi
 start("[data-site-header]", enhanceMenu);
 start("[data-carousel]", enhanceCarousel);
 start('[data-island="quote-form"]', loadQuoteFormWhenNeeded);
+start("[data-audience-choice]", enhanceAudienceChoice);
+start("html", measureAudience);
 // The page's controls answer from here on: the browser tests wait for this mark before they
 // press one, as a visitor cannot tell the few milliseconds apart.
 document.documentElement.dataset.islands = "started";

@@ -3,6 +3,7 @@ import {
   httpUrl,
   invalid,
   mailbox,
+  domainList,
   mailboxList,
   teamMembers,
   trustProxy,
@@ -35,11 +36,11 @@ export const schema = type({
     trustProxy,
   ),
   DATABASE_URL: variable("une adresse PostgreSQL", (raw) => raw),
-  // The admin's GitHub sign-in (src/server/cms-auth/settings.ts checks them together).
+  // The admin's GitHub sign-in (src/server/cms-auth/cms-auth-settings.ts checks them together).
   CMS_GITHUB_CLIENT_ID: variable("l'identifiant du client GitHub", (raw) => raw),
   CMS_GITHUB_CLIENT_SECRET: variable("le secret du client GitHub", (raw) => raw),
   CMS_GITHUB_URL: variable("une adresse http(s)", (raw) => raw),
-  // Publishing on push (src/server/deploy/settings.ts checks them together).
+  // Publishing on push (src/server/deploy/deploy-settings.ts checks them together).
   CMS_REPO: variable("un dépôt, par exemple mon-organisation/site", (raw) =>
     /^[\w.-]+(\/[\w.-]+)+$/.test(raw) ? raw : invalid,
   ),
@@ -54,9 +55,22 @@ export const schema = type({
   ),
   DEPLOY_DIR: variable("un chemin de dossier", (raw) => raw),
   DEPLOY_NOTIFY_TO: variable("des adresses email séparées par des virgules", mailboxList),
+  DEPLOY_NOTIFY_DOMAINS: variable(
+    "des domaines séparés par des virgules, par exemple hestia-recouvrement.fr",
+    domainList,
+  ),
   DEPLOY_KEEP_RELEASES: variable("un nombre entier de versions, de 2 à 50", wholeNumber(2, 50)),
   DEPLOY_TIMEOUT_MINUTES: variable("un nombre entier de minutes, de 1 à 240", wholeNumber(1, 240)),
   DEPLOY_KEEP_PREVIEWS: variable("un nombre entier d'aperçus, de 1 à 100", wholeNumber(1, 100)),
+  // Each build's ceilings (src/server/deploy/ceilings.ts): the site's build peaks near 1.5 GB.
+  DEPLOY_BUILD_MEMORY_MB: variable(
+    "un nombre entier de mégaoctets, de 512 à 65536",
+    wholeNumber(512, 65_536),
+  ),
+  DEPLOY_BUILD_TASKS: variable(
+    "un nombre entier de processus et fils d'exécution, de 64 à 32768",
+    wholeNumber(64, 32_768),
+  ),
   // The drafts' previews (src/server/deploy/preview-names.ts): one origin each, {name} in the host.
   PREVIEW_URL: variable(
     "une adresse http(s) sans chemin dont l'hôte contient {name}, par exemple https://{name}.apercu.exemple.fr",

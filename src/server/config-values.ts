@@ -66,6 +66,17 @@ export const mailboxList = (raw: string): string[] | typeof invalid => {
   return to.every(mailbox) ? to : invalid;
 };
 
+/** Mail domains separated by commas (`hestia-recouvrement.fr,agence.fr`), each lowercased. */
+export const domainList = (raw: string): string[] | typeof invalid => {
+  const domains = raw
+    .split(",")
+    .map((domain) => domain.trim().toLowerCase())
+    .filter(Boolean);
+  const label = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
+  const domain = new RegExp(`^${label}(?:\\.${label})+$`);
+  return domains.length > 0 && domains.every((entry) => domain.test(entry)) ? domains : invalid;
+};
+
 /** The inbox's team (TEAM_EMAILS): each address, lowercased, with its role. */
 export type TeamMembers = ReadonlyMap<string, "sales" | "admin">;
 

@@ -1,12 +1,17 @@
-import { cmsAuthSettings, type CmsAuthSettings } from "./cms-auth/settings";
+import { cmsAuthSettings, type CmsAuthSettings } from "./cms-auth/cms-auth-settings";
 import { gitHubApiRoot } from "../shared/github-url";
 import { secretTexts } from "./deploy/redact";
-import { buildEnvironment, deployProblems, type DeploySettings } from "./deploy/settings";
+import {
+  buildEnvironment,
+  deployProblems,
+  hostEnvironment,
+  type DeploySettings,
+} from "./deploy/deploy-settings";
 import { resolve } from "node:path";
 import { validate } from "superstruct";
 import { schema, type LogLevel } from "./config-schema";
 import { defaultSiteUrl } from "../shared/site-url";
-import type { DeliveryConfig } from "./delivery/config";
+import type { DeliveryConfig } from "./delivery/delivery-config";
 import { functionsHostVariable } from "./leads/host";
 import { defaultRateLimits, type RateLimits } from "./spam/rate-limit";
 
@@ -32,6 +37,8 @@ export interface StoreSettings {
   databaseDir: string;
   /** The variable that shows a functions host (its disk does not last), or null. */
   functionsHost: string | null;
+  /** BACKUP_DIR for the embedded engine: each erasure is also written there (docs/leads.md). */
+  erasuresDir?: string;
 }
 
 export interface ServerConfig {
@@ -44,6 +51,8 @@ export interface ServerConfig {
   cmsAuth: CmsAuthSettings | undefined;
   /** Publishing on push (src/server/deploy/); null when DEPLOY_GIT_URL is not set. */
   deploy: DeploySettings | null;
+  /** DEPLOY_NOTIFY_DOMAINS: a commit author of these mail domains hears of a failed deploy. */
+  deployNotifyDomains: readonly string[];
   /** TEAM_EMAILS: who may sign in to the inbox (/equipe/); empty when unset. */
   team: TeamMembers;
   /** TEAM_URL: the inbox's own origin (https://equipe.exemple.fr); without it, the inbox is off. */
@@ -150,12 +159,15 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
     problems.push(failure instanceof Error ? failure.message : String(failure));
   }
   problems.push(...deployProblems(values));
+  // Each origin read once: the delivery, the deploys and the checks below name the same ones.
+  const siteUrl = values.SITE_URL ?? defaultSiteUrl;
+  const teamUrl = values.TEAM_URL ?? null;
   if (values.TEAM_EMAILS && !email) {
     problems.push(
       "TEAM_EMAILS : les liens de connexion partent par email, il faut aussi SMTP_URL, QUOTE_NOTIFY_TO et QUOTE_MAIL_FROM",
     );
   }
-  if (values.TEAM_URL && values.TEAM_URL === new URL(values.SITE_URL ?? defaultSiteUrl).origin) {
+  if (teamUrl && teamUrl === new URL(siteUrl).origin) {
     problems.push(
       "TEAM_URL : la boîte des demandes a son origine à elle, autre que celle du site (SITE_URL), par exemple https://equipe.exemple.fr",
     );
@@ -168,7 +180,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
     }
   }
   const previewHosts = values.PREVIEW_URL;
-  for (const other of [values.SITE_URL ?? defaultSiteUrl, values.TEAM_URL]) {
+  for (const other of [siteUrl, teamUrl]) {
     if (other && previewHosts?.nameOf(new URL(other).host) != null) {
       problems.push(
         `PREVIEW_URL : ${other} en ferait un aperçu ; donnez aux aperçus des adresses à eux, par exemple https://{name}.apercu.exemple.fr`,
@@ -195,6 +207,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
       databaseUrl: values.DATABASE_URL ?? null,
       databaseDir,
       functionsHost: functionsHostVariable(env),
+      ...(values.DATABASE_URL ? {} : { erasuresDir: backupDir }),
     },
     spam: {
       challengeSecret: values.QUOTE_CHALLENGE_SECRET ?? null,
@@ -214,13 +227,14 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
         : null,
       teams: values.QUOTE_TEAMS_WEBHOOK_URL ? { url: values.QUOTE_TEAMS_WEBHOOK_URL } : null,
       slack: values.QUOTE_SLACK_WEBHOOK_URL ? { url: values.QUOTE_SLACK_WEBHOOK_URL } : null,
-      inboxUrl: values.TEAM_URL ?? null,
-      siteUrl: values.SITE_URL ?? defaultSiteUrl,
+      teamUrl,
+      siteUrl,
     },
     retentionDays: values.QUOTE_RETENTION_DAYS ?? 1095,
     backups: { dir: backupDir, keep: values.BACKUP_KEEP ?? 14 },
     team: values.TEAM_EMAILS ?? new Map(),
-    teamUrl: values.TEAM_URL ?? null,
+    deployNotifyDomains: values.DEPLOY_NOTIFY_DOMAINS ?? [],
+    teamUrl,
     cmsAuth,
     deploy:
       values.DEPLOY_GIT_URL && values.DEPLOY_WEBHOOK_SECRET && values.CMS_REPO
@@ -239,6 +253,11 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
               hidden: [databaseDir, backupDir, deployDir, process.cwd()],
               nodePath: process.execPath,
             },
+            ceilings: {
+              tasks: values.DEPLOY_BUILD_TASKS ?? 1024,
+              memoryBytes: (values.DEPLOY_BUILD_MEMORY_MB ?? 3072) * 1024 ** 2,
+            },
+            hostEnv: hostEnvironment(env),
             buildEnv: buildEnvironment(env),
             previews: values.PREVIEW_URL
               ? { ...values.PREVIEW_URL, keep: values.DEPLOY_KEEP_PREVIEWS ?? 10 }
@@ -250,7 +269,7 @@ export function readServerConfig(env: Env = globalThis.process.env): ServerConfi
                   token: values.DEPLOY_GITHUB_TOKEN,
                 }
               : null,
-            siteUrl: values.SITE_URL ?? defaultSiteUrl,
+            siteUrl,
           }
         : null,
     shedEventLoopDelayMs: values.SHED_EVENT_LOOP_DELAY_MS ?? 1000,

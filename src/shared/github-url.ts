@@ -1,5 +1,5 @@
 // The GitHub the admin signs in with, as the build (src/cms/settings.ts) and the server
-// (src/server/cms-auth/settings.ts) both read it.
+// (src/server/cms-auth/cms-auth-settings.ts) both read it.
 
 /** CMS_GITHUB_URL as an absolute http(s) address without a final slash. */
 export function gitHubUrl(value: string | undefined): string {

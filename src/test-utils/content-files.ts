@@ -2,7 +2,7 @@
 // what a check expects (src/shared/content-model/__tests__/).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import matter from "gray-matter";
+import { parseFrontmatter } from "../build/frontmatter";
 import { contentKinds, type ContentKind } from "../shared/content-model/kinds";
 
 // The real files of `content/`, parsed as gatsby-transformer-remark parses them (gray-matter),
@@ -27,7 +27,7 @@ export function readContent(): ContentFile[] {
           kind: folder as ContentKind,
           file: `content/${folder}/${name}`,
           source,
-          data: matter(source).data as Record<string, unknown>,
+          data: parseFrontmatter(source).data,
         };
       }),
   );

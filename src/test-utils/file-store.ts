@@ -14,7 +14,12 @@ export function embeddedStoreForFile(prefix: string): { readonly store: SqlLeadS
   const folder = mkdtempSync(join(tmpdir(), prefix));
   let store: SqlLeadStore;
   beforeAll(async () => {
-    store = await openLeadStore(embeddedSettings(join(folder, "leads")));
+    // As configured in production: each erasure also written beside the backups.
+    const settings = {
+      ...embeddedSettings(join(folder, "leads")),
+      erasuresDir: join(folder, "backups"),
+    };
+    store = await openLeadStore(settings);
   }, 120_000);
   beforeEach(() => clearTables(store));
   afterAll(async () => {

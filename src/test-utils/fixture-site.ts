@@ -1,8 +1,7 @@
 // A small built site of its own for the production server's tests: its pages, a bundle, an
 // admin, and the _headers file a build would write, precompressed by the build's own module and
-// served by buildApp; `get` asks for a path raw (fetch would decompress bodies and hide
+// served by the server as `npm run serve` assembles it (./test-server.ts); `get` asks for a path raw (fetch would decompress bodies and hide
 // the encoding), and `expectHostHeaders` compares an answer with what _headers says.
-import { fixedSite } from "../server/http/site-files";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { answerOf, type Answer } from "./http-answer";
@@ -10,12 +9,9 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { precompress } from "../build/precompress";
-import { createCmsAuth } from "../server/cms-auth/cms-auth";
 import { headersFor, parseHeadersFile } from "../server/http/host-headers";
-import { buildApp } from "../server/http/app";
-import type { QuoteEndpoint } from "../server/quote-endpoint";
 import { testChallengeSecret } from "./anti-bot";
-import { captureLog } from "./log-capture";
+import { testConfig, testServer } from "./test-server";
 
 export const spam = { secret: testChallengeSecret };
 
@@ -69,8 +65,8 @@ export type { Answer };
 
 export interface FixtureSite {
   base: string;
-  /** The quote endpoint's calls, as "company address": what Fastify checked and handed over. */
-  calls: string[];
+  /** The organisations of the requests stored, oldest first: what Fastify checked and handed over. */
+  companies(): Promise<string[]>;
   /** A raw HTTP request to the site. */
   get(
     path: string,
@@ -88,22 +84,16 @@ export async function startFixtureSite(): Promise<FixtureSite> {
     writeFileSync(join(publicDir, file), text);
   }
   await precompress(publicDir);
-  const calls: string[] = [];
-  const endpoint: QuoteEndpoint = async (request) => {
-    calls.push(`${request.request.company} ${request.clientAddress}`);
-    return { status: 201, headers: { "content-type": "application/json" }, body: { id: "x" } };
-  };
-  const cmsAuth = createCmsAuth({
-    settings: { clientId: "Iv1.id", clientSecret: "secret", githubUrl: "https://ghe.example.fr" },
-  });
-  // The request log in memory, out of the test's output (its lines: request-id.test.ts).
-  const app = await buildApp({
-    site: fixedSite(publicDir),
-    endpoint,
-    spam,
-    cmsAuth,
-    log: captureLog().log,
-  });
+  // The server as it runs, on this site and a store of its own, with the admin's sign-in on; the
+  // request log in memory, out of the test's output (its lines: request-id.test.ts).
+  const app = await testServer(
+    testConfig(dir, {
+      CMS_GITHUB_CLIENT_ID: "Iv1.id",
+      CMS_GITHUB_CLIENT_SECRET: "secret",
+      CMS_GITHUB_URL: "https://ghe.example.fr",
+    }),
+    { publicDir },
+  );
   await app.listen({ port: 0, host: "127.0.0.1" });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const get: FixtureSite["get"] = (path, { method = "GET", headers = {}, body } = {}) =>
@@ -116,7 +106,7 @@ export async function startFixtureSite(): Promise<FixtureSite> {
     });
   return {
     base,
-    calls,
+    companies: async () => (await app.store.leads.list()).map((lead) => lead.request.company),
     get,
     close: async () => {
       await app.close();
@@ -125,13 +115,17 @@ export async function startFixtureSite(): Promise<FixtureSite> {
   };
 }
 
-/** Every header _headers gives `rulePath`, with its exact value; no CORS, no X-Powered-By. */
-export function expectHostHeaders(answer: Answer, rulePath: string) {
+/**
+ * Every header _headers gives `rulePath`, with its exact value; no CORS, no X-Powered-By; the
+ * Cache-Control of _headers, or `cacheControl` for an answer that sets its own (the API's no-store).
+ */
+export function expectHostHeaders(answer: Answer, rulePath: string, cacheControl?: string) {
   const expected = headersFor(rules, rulePath);
   expect(expected.size).toBeGreaterThan(0);
   for (const [name, value] of expected) expect([name, answer.headers[name]]).toEqual([name, value]);
   const names = Object.keys(answer.headers);
   expect(names.filter((name) => /^(x-powered-by|access-control-|server$)/.test(name))).toEqual([]);
+  if (cacheControl !== undefined) expect(answer.headers["cache-control"]).toBe(cacheControl);
   // Cache-Control comes from _headers alone.
-  if (!expected.has("cache-control")) expect(answer.headers["cache-control"]).toBeUndefined();
+  else if (!expected.has("cache-control")) expect(answer.headers["cache-control"]).toBeUndefined();
 }

@@ -1,5 +1,5 @@
 import type { ServerConfig } from "../server/config";
-import { terminalActor, type CliContext } from "../server/cli/command";
+import { terminalActor, type CliContext } from "../server/cli/command-context";
 import { commands } from "../server/cli/commands";
 import type { SqlLeadStore } from "../server/leads/sql-store";
 

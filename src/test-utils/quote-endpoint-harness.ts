@@ -1,28 +1,25 @@
 // The quote endpoint's tests (src/server/__tests__/quote-endpoint*.test.ts) as a client sees
 // the endpoint, through each of its two adapters, with real HTTP requests:
-// - the production server (`npm run serve`, src/server/http/app.ts);
+// - the production server (`npm run serve`, src/server/http/server.ts);
 // - the Gatsby Function (src/api/contact.ts, for `gatsby develop`): an express server running
 //   Gatsby's own function middlewares and Gatsby's own wrapper around a function module (what
 //   its webpack loader emits). Only webpack itself is left out. If a Gatsby upgrade changes how
 //   bodies reach functions, these tests say so.
 // Each test file mocks gatsby-cli's reporter itself (jest.mock is hoisted per file).
-import { fixedSite } from "../server/http/site-files";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type RequestListener } from "node:http";
 import { connect, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { QuoteRequest } from "../shared/quote-request/quote-request";
 import { readServerConfig } from "../server/config";
-import { buildApp } from "../server/http/app";
 import { sharedLeadStore } from "../server/leads/open-store";
 import { clearTables } from "./store-contract/engines";
 import type { Lead } from "../server/leads/lead-store";
 import { setProcessLogger } from "../server/log/logger";
-import { createQuoteEndpoint } from "../server/quote-endpoint";
-import { parseRateLimits } from "../server/spam/rate-limit";
 import { personHeaders, testChallengeSecret } from "./anti-bot";
 import { captureLog } from "./log-capture";
+import { smallSite, testConfig, testServer } from "./test-server";
 
 type ExpressApp = RequestListener & { use(path: string, ...handlers: unknown[]): unknown };
 
@@ -101,22 +98,12 @@ export async function startGatsbyFunction(): Promise<Running> {
 }
 
 export async function startProductionServer(): Promise<Running> {
-  // The smallest built site the server accepts; its pages are tested in app.test.ts.
-  const publicDir = join(tempDir(), "public");
-  mkdirSync(publicDir);
-  writeFileSync(join(publicDir, "index.html"), "<!doctype html><title>Accueil</title>");
-  writeFileSync(join(publicDir, "404.html"), "<!doctype html><title>Introuvable</title>");
-  writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
-  // Opened once, as `npm run serve` opens its store: the test file's database, which each test
-  // empties (the Gatsby Function reads its configuration again per request).
-  const spam = { secret: testChallengeSecret, limits: parseRateLimits("off") };
-  const app = await buildApp({
-    site: fixedSite(publicDir),
-    endpoint: createQuoteEndpoint({
-      store: await sharedLeadStore(readServerConfig({ QUOTE_DATABASE_DIR: dataFolder }).store),
-      spam,
-    }),
-    spam,
+  // The server `npm run serve` starts, on the smallest built site it accepts (its pages are tested
+  // in app.test.ts) and the test file's store, opened once as `npm run serve` opens its own: each
+  // test empties it (the Gatsby Function reads its configuration again per request).
+  const app = await testServer(testConfig(join(dataFolder, "..")), {
+    publicDir: smallSite(tempDir()),
+    store: await sharedLeadStore(readServerConfig({ QUOTE_DATABASE_DIR: dataFolder }).store),
     log: logged.log,
   });
   await app.listen({ port: 0, host: "127.0.0.1" });

@@ -1,19 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
-import { DeliveryRunner } from "../server/delivery/runner";
-import { buildApp } from "../server/http/app";
-import { fixedSite } from "../server/http/site-files";
 import type { TeamMembers } from "../server/config-values";
 import type { SqlLeadStore } from "../server/leads/sql-store";
-import { createQuoteEndpoint } from "../server/quote-endpoint";
-import { parseRateLimits } from "../server/spam/rate-limit";
 import { TestSmtp } from "../../tests/pipeline/support/smtp";
-import { testChallengeSecret } from "./anti-bot";
 import { embeddedStoreForFile } from "./file-store";
 import { waitFor } from "./leads";
 import { captureLog } from "./log-capture";
+import { smallSite, testConfig, testServer } from "./test-server";
 
 // The team inbox's tests, on the embedded store with a real SMTP listener in the test process
 // (each file on its own port), emptied before each test; and, for those going through the
@@ -25,6 +20,42 @@ export const team: TeamMembers = new Map([
   ["ventes@hestia.test", "sales"],
   ["dpo@hestia.test", "admin"],
 ]);
+
+/** The token of the last sign-in link `smtp` received for `to`, within `timeoutMs`. */
+export async function linkTokenIn(smtp: TestSmtp, to: string, timeoutMs = 5000): Promise<string> {
+  const link = (mail: (typeof smtp.mails)[number]) =>
+    JSON.stringify(mail.to).includes(to) && /jeton=/.test(mail.text ?? "");
+  await waitFor(() => smtp.mails.some(link), timeoutMs, "the link's email");
+  return /jeton=([A-Za-z0-9_-]{43})/.exec(smtp.mails.filter(link).at(-1)!.text ?? "")![1]!;
+}
+
+/**
+ * Signs `email` in to `app`'s inbox, served on `host` (TEAM_URL's), through its emailed link, as a
+ * member does: the session's cookie and form token.
+ */
+export async function signInByLink(
+  app: FastifyInstance,
+  smtp: TestSmtp,
+  email: string,
+  { host = "localhost", timeoutMs = 5000 } = {},
+): Promise<{ cookie: string; csrf: string }> {
+  const post = (url: string, fields: Record<string, string>) =>
+    app.inject({
+      method: "POST",
+      url,
+      payload: new URLSearchParams(fields).toString(),
+      headers: { host, "content-type": "application/x-www-form-urlencoded" },
+    });
+  await post("/equipe/lien", { email });
+  const answer = await post("/equipe/connexion", {
+    jeton: await linkTokenIn(smtp, email, timeoutMs),
+  });
+  expect(answer.statusCode).toBe(303);
+  const cookie = String(answer.headers["set-cookie"]).split(";")[0]!;
+  const inbox = await app.inject({ url: "/equipe/", headers: { host, cookie } });
+  const csrf = /name="csrf" value="([^"]+)"/.exec(inbox.body)![1]!;
+  return { cookie, csrf };
+}
 
 /** A store and an SMTP listener for the file's tests, started before them, stopped after. */
 export function storeAndSmtp(smtpPort: number) {
@@ -77,72 +108,33 @@ export function teamApp(smtpPort: number) {
       });
     },
     /** The token of the last sign-in link emailed to `to`. */
-    async linkTokenOf(to: string): Promise<string> {
-      const sentTo = (mail: (typeof smtp.mails)[number]) => JSON.stringify(mail.to).includes(to);
-      await waitFor(() => smtp.mails.some(sentTo), 5000, "the link's email");
-      const mail = smtp.mails.filter(sentTo).at(-1)!;
-      return /jeton=([A-Za-z0-9_-]{43})/.exec(mail.text ?? "")![1]!;
-    },
+    linkTokenOf: (to: string): Promise<string> => linkTokenIn(smtp, to),
     /** Signs `email` in through its emailed link: the session's cookie and form token. */
-    async signIn(email: string): Promise<{ cookie: string; csrf: string }> {
-      await harness.post("/equipe/lien", { email });
-      const token = await harness.linkTokenOf(email);
-      const answer = await harness.post("/equipe/connexion", { jeton: token });
-      expect(answer.statusCode).toBe(303);
-      const cookie = String(answer.headers["set-cookie"]).split(";")[0]!;
-      const inbox = await harness.app.inject({ url: "/equipe/", headers: { cookie } });
-      const csrf = /name="csrf" value="([^"]+)"/.exec(inbox.body)![1]!;
-      return { cookie, csrf };
-    },
+    signIn: (email: string) => signInByLink(harness.app, smtp, email),
   };
-
-  /** The app's delivery runner, as the server's: a released lead is handed to it. */
-  let queue: DeliveryRunner | undefined;
 
   async function close() {
     await harness.app?.close();
-    await queue?.close();
     if (folder) rmSync(folder, { recursive: true, force: true });
   }
 
+  /** The server with the inbox on TEAM_URL, sending through the test's SMTP listener. */
   async function appWith(members: TeamMembers) {
     folder = mkdtempSync(join(tmpdir(), "team-"));
-    const publicDir = join(folder, "public");
-    mkdirSync(publicDir);
-    writeFileSync(join(publicDir, "index.html"), "<!doctype html><title>Accueil</title>");
-    writeFileSync(join(publicDir, "404.html"), "<!doctype html><title>Introuvable</title>");
-    // The admin, which must never be served on the inbox's origin.
-    mkdirSync(join(publicDir, "admin"));
-    writeFileSync(join(publicDir, "admin", "index.html"), "<!doctype html><title>Admin</title>");
-    writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
     harness.logged = captureLog();
-    const { store } = services;
-    const email = {
-      smtpUrl: smtp.url,
-      to: ["ventes@hestia.test"],
-      from: "site@hestia.test",
-      ack: false,
-    };
-    return buildApp({
-      site: fixedSite(publicDir),
-      endpoint: createQuoteEndpoint({
-        store: store,
-        spam: { secret: testChallengeSecret, limits: parseRateLimits("off") },
-      }),
-      spam: { secret: testChallengeSecret },
-      log: harness.logged.log,
-      inbox: {
-        store,
-        team: members,
-        email,
-        delivery: { config: { email, webhook: null, siteUrl: site } },
-        queue: (queue = new DeliveryRunner(store.deliveries, {
-          config: { email, webhook: null, siteUrl: site },
-          log: harness.logged.log,
-        })),
-        teamUrl: harness.teamUrl,
-      },
+    const config = testConfig(folder, {
+      SITE_URL: site,
+      TEAM_URL: harness.teamUrl,
+      SMTP_URL: smtp.url,
+      QUOTE_NOTIFY_TO: "ventes@hestia.test",
+      QUOTE_MAIL_FROM: "site@hestia.test",
+      QUOTE_ACK: "0",
     });
+    // The team as given, an empty one included (TEAM_EMAILS unset).
+    return testServer(
+      { ...config, team: members },
+      { publicDir: smallSite(folder), store: services.store, log: harness.logged.log },
+    );
   }
 
   beforeEach(async () => {

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer, type Server } from "node:net";
+import { createServer as createHttpServer } from "node:http";
+import { createServer, type AddressInfo, type Server } from "node:net";
 import {
   existsSync,
   mkdirSync,
@@ -20,7 +21,11 @@ import { Deployer, type FailureNotice } from "../../src/server/deploy/deployer";
 import { secretTexts } from "../../src/server/deploy/redact";
 import { deployPaths, listReleases } from "../../src/server/deploy/releases";
 import { deployStatus, readDeployState } from "../../src/server/deploy/state";
-import type { DeploySettings } from "../../src/server/deploy/settings";
+import {
+  buildEnvironment,
+  hostEnvironment,
+  type DeploySettings,
+} from "../../src/server/deploy/deploy-settings";
 
 // Where trust is drawn around a deploy (docs/operations.md, « Ce que voit une construction »):
 // a commit pushed by someone who may push, with the real sandbox, real git and real npm, on the
@@ -130,6 +135,7 @@ const attempt = (what, action) => {
   catch (error) { found.push(what + ": refused (" + error.code + ")"); }
 };
 attempt("database", () => readFileSync(targets.database, "utf8"));
+attempt("environment", () => JSON.stringify(process.env));
 for (const pid of readdirSync("/proc").filter((name) => /^\\d+$/.test(name))) {
   attempt("environ of " + pid, () => readFileSync("/proc/" + pid + "/environ", "utf8"));
 }
@@ -167,13 +173,21 @@ test("a hostile commit, install script and build, finds nothing of the server's 
   const packageJson = JSON.parse(plainPackage);
   packageJson.scripts = { postinstall: "node spy.mjs install", build: "node spy.mjs build" };
   // A dependency more: the lock changes, so the deploy installs, and the postinstall runs.
-  packageJson.dependencies["test-tools"] = "file:./test-tools";
+  packageJson.dependencies.ms = "2.1.3";
   delete packageJson.devDependencies;
   writeFileSync(join(site.editor, "package.json"), JSON.stringify(packageJson));
   site.lock();
   const hostile = commitFiles({ "spy.mjs": spyScript(), "figure.txt": "95 %\n" }, "Taux 95");
 
-  await deploy();
+  // The server's environment holds what reaches the git host and a proxy: none of it is the build's.
+  // (The proxy is given to the build's settings only: the real download goes without one here.)
+  const gitEnv = {
+    ...process.env,
+    SSH_AUTH_SOCK: "/run/hestia/agent-ssh.sock",
+    GIT_SSH_COMMAND: "ssh -i /srv/hestia/cle-de-deploiement",
+  };
+  const serverEnv = { ...gitEnv, HTTPS_PROXY: "http://site:mot-de-passe-du-proxy@127.0.0.1:9/" };
+  await deploy({ buildEnv: buildEnvironment(serverEnv), hostEnv: hostEnvironment(gitEnv) });
   expect(live()?.commit).toBe(hostile);
   const page = liveIndex();
   expect(page).toContain("# install");
@@ -182,6 +196,10 @@ test("a hostile commit, install script and build, finds nothing of the server's 
   expect(page).not.toContain(secret);
   expect(page).not.toContain("claire@bailleur.test");
   expect(page).not.toContain(settings.secret);
+  expect(page).toContain("environment: ");
+  for (const text of ["mot-de-passe-du-proxy", "agent-ssh.sock", "cle-de-deploiement"]) {
+    expect(page).not.toContain(text);
+  }
   expect(page.match(/^server port: refused \(ECONNREFUSED\)$/gm)).toHaveLength(2);
   expect(connections).toBe(0);
 
@@ -247,17 +265,18 @@ test("only forward: the live commit, an older one, and the same after a restart 
   expect(listReleases(settings.dir).map((release) => release.id)).toEqual(before);
 });
 
-test("a lock naming this very process id, left by an earlier life of it, is not taken for a live one", async () => {
+test("a lock file naming this very process id, left by an earlier life of it, holds nothing", async () => {
   const previous = live()!.commit;
   for (const leftover of [
-    JSON.stringify({ pid: process.pid, started: "1", boot: null, token: "an earlier run" }),
+    JSON.stringify({ pid: process.pid, since: new Date(0).toISOString() }),
     String(process.pid),
   ]) {
     writeFileSync(lockFile, leftover);
     site.commit(leftover.length > 10 ? "97 %" : "98 %", "Taux");
     await deploy();
     expect(live()?.commit).not.toBe(previous);
-    expect(existsSync(lockFile)).toBe(false);
+    // The kernel's lock was free: taken, then released, the file naming nobody any more.
+    expect(readFileSync(lockFile, "utf8")).toBe("");
   }
   expect(liveIndex()).toContain("Taux : 98 %");
 });
@@ -395,4 +414,95 @@ writeFileSync("public/index.html", "<title>Taux : 92 %</title>");
   commitFiles({ "build.mjs": plain }, "Taux 92");
   await deploy();
   expect(liveIndex()).toContain("Taux : 92 %");
+});
+
+test("a commit's own npm settings and a lock that fetch from elsewhere: refused before any download, named in French; nothing reaches loopback", async () => {
+  const before = live()!.commit;
+  const address = port.address();
+  const loopback = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  const plainLock = readFileSync(join(site.editor, "package-lock.json"), "utf8");
+  // What a repository's .npmrc would turn npm's download into: a registry of its own on the
+  // server's loopback, its own program for git dependencies. (Its node-options or script-shell
+  // would only change how its own build runs, in the box.)
+  const npmrc = [`registry=${loopback}/`, "git=./evil.sh"].join("\n");
+  const evil = `#!/bin/sh\nnode -e "require('net').connect(${loopback.split(":")[2]}, '127.0.0.1')"\n`;
+  const failureOf = async (lock: object) => {
+    const commit = commitFiles(
+      { ".npmrc": npmrc, "evil.sh": evil, "package-lock.json": JSON.stringify(lock) },
+      "Un verrou d'ailleurs",
+    );
+    notices = [];
+    await deploy();
+    expect(readDeployState(settings.dir).failure?.commit).toBe(commit);
+    expect(notices.at(-1)).toMatchObject({ kind: "failure", commit });
+    return readDeployState(settings.dir).failure?.message;
+  };
+  const lock = JSON.parse(plainLock);
+  lock.packages["node_modules/is-number"].resolved = `${loopback}/is-number-7.0.0.tgz`;
+  expect(await failureOf(lock)).toBe(
+    `package-lock.json : le paquet « is-number » vient de ${loopback}/is-number-7.0.0.tgz, pas du registre ; seuls les paquets du registre https://registry.npmjs.org/ avec leur empreinte (integrity) sont installés`,
+  );
+  lock.packages["node_modules/is-number"] = {
+    version: "git+ssh://git@127.0.0.1/hestia/is-number.git#0123456789abcdef",
+    resolved: "git+ssh://git@127.0.0.1/hestia/is-number.git#0123456789abcdef",
+  };
+  expect(await failureOf(lock)).toContain("« is-number » vient de git+ssh://");
+  lock.packages["node_modules/is-number"] = { resolved: "../is-number", link: true };
+  expect(await failureOf(lock)).toContain("« node_modules/is-number » est un dossier du dépôt");
+
+  // The .npmrc alone, with a lock of the registry's that changed: installed from the registry.
+  const manifest = JSON.parse(readFileSync(join(site.editor, "package.json"), "utf8"));
+  manifest.dependencies.ms = "2.1.2";
+  writeFileSync(join(site.editor, "package.json"), JSON.stringify(manifest));
+  rmSync(join(site.editor, ".npmrc"));
+  writeFileSync(join(site.editor, "package-lock.json"), plainLock);
+  site.lock();
+  const installed = commitFiles({ ".npmrc": npmrc, "figure.txt": "93 %\n" }, "Taux 93");
+  await deploy();
+  expect(live()?.commit).toBe(installed);
+  expect(live()?.commit).not.toBe(before);
+  expect(connections).toBe(0);
+});
+
+test("a build that forks without end, then one that allocates without end, is stopped at its ceiling in French; the server answers throughout", async () => {
+  const before = live()!.commit;
+  // A server in this process, polled every 200 ms while the builds run.
+  const server = createHttpServer((_, response) => response.end("ok"));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port: serverPort } = server.address() as AddressInfo;
+  let answered = 0;
+  const missed: string[] = [];
+  const poll = setInterval(() => {
+    fetch(`http://127.0.0.1:${serverPort}/healthz`, { signal: AbortSignal.timeout(1_000) }).then(
+      () => (answered += 1),
+      (error) => missed.push(String(error)),
+    );
+  }, 200);
+  try {
+    for (const [build, reason] of [
+      [
+        `import { execFileSync } from "node:child_process";
+execFileSync("sh", ["-c", "while :; do sleep 600 & done"], { stdio: "ignore" });`,
+        `la construction a voulu dépasser ${settings.ceilings.tasks} processus (DEPLOY_BUILD_TASKS) : elle a été arrêtée`,
+      ],
+      [
+        `const kept = [];
+for (;;) kept.push(Buffer.alloc(32 * 1024 ** 2, 1));`,
+        `la construction a dépassé ${settings.ceilings.memoryBytes / 1024 ** 2} Mo de mémoire (DEPLOY_BUILD_MEMORY_MB) : elle a été arrêtée`,
+      ],
+    ] as const) {
+      const commit = commitFiles({ "build.mjs": build }, "Une construction sans plafond");
+      notices = [];
+      await deploy();
+      expect(readDeployState(settings.dir).failure).toMatchObject({ commit, message: reason });
+      expect(notices.at(-1)).toMatchObject({ kind: "failure", commit });
+      expect(live()?.commit).toBe(before);
+      await waitFor(() => pidsWith("sleep 600").length === 0, 10_000, "the box's processes gone");
+    }
+  } finally {
+    clearInterval(poll);
+    server.close();
+  }
+  expect(missed).toEqual([]);
+  expect(answered).toBeGreaterThan(0);
 });

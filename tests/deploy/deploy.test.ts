@@ -1,6 +1,6 @@
 import { execFile, execFileSync } from "node:child_process";
 import { createHmac, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gitAs } from "./editor";
@@ -11,6 +11,7 @@ import { personHeaders } from "../../src/test-utils/anti-bot";
 import { SiteProcess } from "../pipeline/support/site-process";
 import { TestSmtp } from "../pipeline/support/smtp";
 import { chromium, type Browser } from "playwright-core";
+import { inFrench, parisInstant, parisWallTime } from "../../src/shared/content-model/paris-time";
 import { startGitHubStatuses, type GitHubStatuses } from "./github-statuses";
 
 // « Publier » on our own server, end to end with the real parts: git (a bare repository on disk
@@ -39,6 +40,8 @@ const deployEnv = {
   QUOTE_NOTIFY_TO: "ventes@hestia.test",
   QUOTE_MAIL_FROM: "Site Hestia <site@hestia.test>",
   QUOTE_ACK: "1",
+  // The editor's domain: a failed build's email goes back to its author (failure-email.ts).
+  DEPLOY_NOTIFY_DOMAINS: "hestia.test",
 };
 const site = new SiteProcess(port, deployEnv);
 
@@ -110,6 +113,7 @@ interface Status {
   state: string;
   live: { commit: string } | null;
   failure: { commit: string; message: string; problems: string[] } | null;
+  rollback?: unknown;
 }
 const status = async (): Promise<Status> =>
   (await fetch(`${site.url}/api/deploy/status`)).json() as Promise<Status>;
@@ -149,6 +153,10 @@ beforeAll(async () => {
   expect(first.stderr).toBe("");
   expect(first.stdout).toContain(`En ligne : ${firstCommit.slice(0, 7)}`);
   await site.start();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+  });
 }, 900_000);
 
 afterAll(async () => {
@@ -269,6 +277,12 @@ test("rollback to the release before, and back, from the command line beside the
   expect(back.stdout).toContain(`En ligne : ${firstCommit.slice(0, 7)}`);
   expect(casesPerMonth((await home()).html)).toMatch(/^3\D500$/);
   expect((await status()).live?.commit).toBe(firstCommit);
+  // The public status says when and from what, never who (an operator's name is personal data).
+  expect((await status()).rollback).toEqual({
+    at: expect.any(String),
+    from: live,
+    to: firstCommit,
+  });
   const forth = await siteCommand("rollback", live.slice(0, 10));
   expect(forth.code).toBe(0);
   expect(casesPerMonth((await home()).html)).toMatch(/^4\D700$/);
@@ -363,7 +377,8 @@ async function saveDraft(branch: string, file: string, edit: (text: string) => s
   git("fetch", "--quiet", "origin", "main");
   git("checkout", "--quiet", "-B", branch, "origin/main");
   const path = join(editor, file);
-  writeFileSync(path, edit(readFileSync(path, "utf8")));
+  writeFileSync(path, edit(existsSync(path) ? readFileSync(path, "utf8") : ""));
+  git("add", "--", file);
   git("commit", "--quiet", "--all", "--message", `Create Chiffres “${branch}”`);
   git("push", "--quiet", "--force", "origin", `HEAD:refs/heads/${branch}`);
   const commit = git("rev-parse", "HEAD");
@@ -402,14 +417,11 @@ function githubDeleted(branch: string) {
   };
 }
 
+// The first draft builds cold, in the drafts' own working copy (install and Gatsby's caches).
 const statusOf = (commit: string, state: string, context = "deploy/apercu") =>
-  github.waitFor((s) => s.sha === commit && s.state === state && s.context === context, 300_000);
+  github.waitFor((s) => s.sha === commit && s.state === state && s.context === context, 900_000);
 
 test("a draft pushed: pending then success on GitHub; its link shows the draft with its banner, not indexed, at 360 and 1280 px, while the site keeps the live figure; merged, the site shows it and the preview is gone", async () => {
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
   const branch = "cms/figures/figures";
   const live = casesPerMonth((await home()).html);
   const draft = await saveDraft(branch, "content/figures/figures.md", (text) =>
@@ -477,7 +489,7 @@ test("a draft pushed: pending then success on GitHub; its link shows the draft w
     "Cet aperçu n'existe pas ou n'existe plus",
   );
   await page.close();
-}, 900_000);
+}, 1_500_000);
 
 test("a draft with a placeholder: failure on GitHub naming the file, linking to every problem in French; a guessed name gets the French page", async () => {
   const draft = await saveDraft("cms/company/company", "content/company/company.md", (text) =>
@@ -499,3 +511,33 @@ test("a draft with a placeholder: failure on GitHub naming the file, linking to 
   );
   await page.close();
 }, 600_000);
+
+test("a draft that schedules a new legal version: previewed as of its instant, « Aperçu au … », while the site keeps the version in force", async () => {
+  // Noon in Paris, a month ahead: never in a daylight-saving gap, always after the build.
+  const day = parisWallTime(new Date(Date.now() + 30 * 86_400_000)).slice(0, 10);
+  const applicable = parisInstant(`${day} 12:00`)!;
+  const sentence = "Cette version programmée remplace la précédente.";
+  const draft = await saveDraft(
+    "cms/legal/mentions-legales-programmee",
+    "content/legal/mentions-legales-2.md",
+    () =>
+      readFileSync(join(editor, "content/legal/mentions-legales.md"), "utf8")
+        .replace(/^updatedAt: .*$/m, (line) => `${line}\napplicableFrom: "${day} 12:00"`)
+        .replace(/\n---\n/, `\n---\n\n${sentence}\n`),
+  );
+  const success = await statusOf(draft, "success");
+  const page = await browser.newPage({ viewport: { width: 360, height: 800 }, locale: "fr-FR" });
+  await page.goto(`${success.target_url}/mentions-legales`);
+  await expect(page.getByRole("note", { name: "Aperçu" }).innerText()).resolves.toMatch(
+    new RegExp(`^Aperçu au ${inFrench(applicable)} \\(heure de Paris\\) — non publié — branche`),
+  );
+  await expect(page.locator("main").innerText()).resolves.toContain(sentence);
+  await expect(page.locator("main").innerText()).resolves.toContain(
+    `Applicable depuis le ${inFrench(applicable)} (heure de Paris).`,
+  );
+  await page.close();
+  // The published site: the version in force, nothing of the draft's.
+  const live = await (await fetch(`${site.url}/mentions-legales`)).text();
+  expect(live).not.toContain(sentence);
+  expect(live).not.toContain("Aperçu au");
+}, 900_000);

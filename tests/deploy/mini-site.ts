@@ -3,7 +3,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gitAs } from "./editor";
-import { buildEnvironment, type DeploySettings } from "../../src/server/deploy/settings";
+import {
+  buildEnvironment,
+  hostEnvironment,
+  type DeploySettings,
+} from "../../src/server/deploy/deploy-settings";
 
 // A site of a few files whose build takes a second, in a bare repository on disk that stands for
 // the git host, with an editor's clone that commits and pushes to it: what the deployer's tests
@@ -12,7 +16,12 @@ import { buildEnvironment, type DeploySettings } from "../../src/server/deploy/s
 
 const buildScript = `
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// The site's one dependency runs in every build, as Gatsby's packages run in the site's.
+import isNumber from "is-number";
 const figure = readFileSync("figure.txt", "utf8").trim();
+if (!isNumber(figure.split(" ")[0]) && !figure.startsWith("[") && figure !== "en attente") {
+  console.error("not a figure: " + figure);
+}
 if (figure.includes("[À COMPLÉTER")) {
   console.error(" ERROR  UNKNOWN\\n\\nLe contenu de content/ comporte des erreurs :");
   console.error("  - figure.txt : champ « recoveryRate » encore à compléter (CONTENT_STRICT=1\\nrefuse de publier une affirmation sans sa preuve)\\n\\nnot finished");
@@ -20,6 +29,14 @@ if (figure.includes("[À COMPLÉTER")) {
 }
 // A figure that holds the build until it is stopped: a build under way for as long as a test needs.
 if (figure === "en attente") await new Promise(() => setInterval(() => {}, 1000));
+// A build made as of an instant (scheduled builds) says which; with fail-after.txt, a build as of
+// that instant or later fails as a content check does: a scheduled build made to fail.
+const asOf = process.env.SITE_BUILD_AS_OF ?? "";
+if (existsSync("fail-after.txt") && asOf >= readFileSync("fail-after.txt", "utf8").trim()) {
+  console.error(" ERROR  UNKNOWN\\n\\nLe contenu de content/ comporte des erreurs :");
+  console.error("  - content/clients/a.md : champ « name » : attendu un texte non vide");
+  process.exit(1);
+}
 mkdirSync("public", { recursive: true });
 // Files a draft adds reach public/, as a draft's image would reach public/static/.
 if (existsSync("draft-files")) cpSync("draft-files", "public", { recursive: true });
@@ -27,7 +44,8 @@ const branch = process.env.SITE_PREVIEW_BRANCH;
 writeFileSync(
   "public/index.html",
   "<title>Taux : " + figure + "</title><link rel=canonical href=" + process.env.SITE_URL + "/>" +
-    (branch ? "<p>Aperçu — non publié — branche " + branch + "</p>" : ""),
+    (branch ? "<p>Aperçu — non publié — branche " + branch + "</p>" : "") +
+    (asOf ? "<p>Au " + asOf + "</p>" : ""),
 );
 writeFileSync("public/404.html", "<title>Introuvable</title>");
 writeFileSync("public/_headers", "/*\\n  X-Content-Type-Options: nosniff\\n");
@@ -67,12 +85,8 @@ export function createMiniSite(prefix: string) {
   mkdirSync(editor);
   git("init", "--quiet", "--initial-branch=main");
   git("remote", "add", "origin", remote);
-  // One dependency (a folder of the repository), so that `npm ci` has a tree to install, and one
+  // One dependency of the registry's, so that `npm ci` has a tree to fetch and install, and one
   // development dependency, which the server's working copy goes without.
-  for (const name of ["figures", "test-tools"]) {
-    mkdirSync(join(editor, name));
-    writeFileSync(join(editor, name, "package.json"), JSON.stringify({ name, version: "1.0.0" }));
-  }
   writeFileSync(
     join(editor, "package.json"),
     JSON.stringify({
@@ -80,8 +94,8 @@ export function createMiniSite(prefix: string) {
       version: "1.0.0",
       private: true,
       scripts: { build: "node build.mjs" },
-      dependencies: { figures: "file:./figures" },
-      devDependencies: { "test-tools": "file:./test-tools" },
+      dependencies: { "is-number": "7.0.0" },
+      devDependencies: { ms: "2.1.3" },
     }),
   );
   lock();
@@ -107,6 +121,9 @@ export function createMiniSite(prefix: string) {
     secrets: [],
     minFreeBytes: 64 * 1024 ** 2,
     box: { hidden: [], nodePath: process.execPath },
+    // Far below the defaults, far above what this site's build takes.
+    ceilings: { tasks: 256, memoryBytes: 768 * 1024 ** 2 },
+    hostEnv: hostEnvironment(process.env),
     buildEnv: buildEnvironment(process.env),
     previews: null,
     statuses: null,

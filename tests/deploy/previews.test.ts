@@ -6,12 +6,11 @@ import { startGitHubStatuses, type GitHubStatuses } from "./github-statuses";
 import { createMiniSite } from "./mini-site";
 import { captureLog } from "../../src/test-utils/log-capture";
 import { Deployer } from "../../src/server/deploy/deployer";
+import { takeDeployLock } from "../../src/server/deploy/lock";
 import { previewName, previewPattern } from "../../src/server/deploy/preview-names";
 import { listPreviews, previewBuildId, previewSite } from "../../src/server/deploy/previews";
 import { deployPaths } from "../../src/server/deploy/releases";
-import { buildApp } from "../../src/server/http/app";
-import { releasedSite } from "../../src/server/http/site-files";
-import { spam } from "../../src/test-utils/fixture-site";
+import { smallSite, testConfig, testServer } from "../../src/test-utils/test-server";
 
 // The drafts' previews with real git (a bare repository on disk stands for GitHub), real npm and
 // the build box, on the few-file site of deployer.test.ts, and a GitHub on loopback that takes
@@ -36,7 +35,8 @@ const settings = {
     token: "github_pat_11AAAAAAA0statuses_write_only",
   },
 };
-const deployer = new Deployer(settings, { log: logged.log });
+/** The server's deployer (`app.deployer`), which the tests drive as the push webhook would. */
+let deployer: Deployer;
 const nameOf = (branch: string) => previewName(branch, settings.secret);
 const hostOf = (branch: string) => new URL(pattern.origin(nameOf(branch))).host;
 
@@ -71,22 +71,19 @@ beforeAll(async () => {
     repository: "hestia/site",
     tokens: { [settings.statuses.token]: "statuses:write", [readOnlyToken]: "read-only" },
   });
+  // The server with deploys on these settings, as `npm run serve` runs it; nothing listens:
+  // requests come through inject, with the Host of the origin each one is for.
+  app = await testServer(
+    { ...testConfig(join(root, "data")), deploy: settings },
+    // Served until the first release is live, as public/ is in production.
+    { publicDir: smallSite(join(root, "data")), log: logged.log },
+  );
+  deployer = app.deployer!;
   deployer.request({ commit: null });
   await deployer.idle();
-  const siteSource = releasedSite(settings.dir, join(root, "no-public"));
-  app = await buildApp({
-    site: siteSource,
-    // Never reached from a preview's origin: were it, the answer would be its 500.
-    endpoint: async () => ({ status: 500, headers: {}, body: { messageText: "" } }),
-    spam,
-    deployer,
-    previews: { dir: settings.dir, pattern },
-    log: captureLog().log,
-  });
 }, 300_000);
 
 afterAll(async () => {
-  await deployer.close();
   await app?.close();
   await github?.stop();
   rmSync(root, { recursive: true, force: true });
@@ -258,50 +255,55 @@ test("GitHub out of reach or the token without the right: the preview is built a
   await refused.close();
 });
 
-test("a draft's own packages and files never reach a publication: an install it cut short is done again, its files stay in the previews' caches", async () => {
+test("a draft that plants files in its home, its packages and its caches changes nothing a publication runs or serves", async () => {
   const branch = "cms/figures/paquets";
-  const { work } = deployPaths(settings.dir);
-  // A draft whose lock file differs (an older branch, say) and that adds a file, then fails.
+  const { home, work, draftWork } = deployPaths(settings.dir);
+  const pristine = readFileSync(join(work, "node_modules", "is-number", "index.js"), "utf8");
+  // A draft whose build leaves behind what would run in the next build: npm settings that load
+  // its code into every Node.js process, a patched package, files in Gatsby's caches.
   git("fetch", "--quiet", "origin", "main");
   git("checkout", "--quiet", "-B", branch, "origin/main");
-  const plain = readFileSync(join(site.editor, "package.json"), "utf8");
-  const manifest = JSON.parse(plain);
-  manifest.dependencies["test-tools"] = "file:./test-tools";
-  delete manifest.devDependencies;
+  const plant = `
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
+const poison = 'require("fs").mkdirSync("public", { recursive: true }); require("fs").writeFileSync("public/poison.txt", "poison");';
+writeFileSync(process.env.HOME + "/.npmrc", "node-options=--require /home/builder/poison.cjs\\n");
+writeFileSync(process.env.HOME + "/poison.cjs", poison);
+appendFileSync("node_modules/is-number/index.js", ";");
+appendFileSync("node_modules/is-number/index.js", poison);
+mkdirSync(".cache", { recursive: true });
+writeFileSync(".cache/poison.txt", "poison");
+`;
+  writeFileSync(join(site.editor, "plant.mjs"), plant);
+  const manifest = JSON.parse(readFileSync(join(site.editor, "package.json"), "utf8"));
+  manifest.scripts.build = "node plant.mjs && node build.mjs";
   writeFileSync(join(site.editor, "package.json"), JSON.stringify(manifest));
-  site.lock();
   mkdirSync(join(site.editor, "draft-files"), { recursive: true });
   writeFileSync(join(site.editor, "draft-files", "brouillon.txt"), "du brouillon\n");
-  writeFileSync(join(site.editor, "figure.txt"), "[À COMPLÉTER : taux]\n");
   git("add", "--all");
-  git("commit", "--quiet", "--message", "Brouillon avec un paquet");
+  git("commit", "--quiet", "--message", "Brouillon qui sème");
   git("push", "--quiet", "--force", "origin", `HEAD:refs/heads/${branch}`);
   git("checkout", "--quiet", "main");
   deployer.requestDraft(branch);
   await deployer.idle();
-  expect(existsSync(join(work, "node_modules", "test-tools"))).toBe(true);
-  // It failed: the next publication installs the published branch's packages again.
+  // It did plant, where drafts build: its preview shows its own poison and file.
+  expect(readFileSync(join(draftWork, "node_modules", "is-number", "index.js"), "utf8")).toContain(
+    "poison",
+  );
+  expect(existsSync(join(home, ".npmrc"))).toBe(true);
+  expect((await get(hostOf(branch), "/brouillon.txt")).body).toBe("du brouillon\n");
+  expect((await get(hostOf(branch), "/poison.txt")).body).toBe("poison");
+
   publish("97 %");
   deployer.request({ commit: null, push: true });
   await deployer.idle();
   expect(liveIndex()).toContain("Taux : 97 %");
-  expect(existsSync(join(work, "node_modules", "test-tools"))).toBe(false);
-  // Fixed, it builds: its file is in its preview.
-  git("checkout", "--quiet", branch);
-  writeFileSync(join(site.editor, "figure.txt"), "98 %\n");
-  git("commit", "--quiet", "--all", "--message", "Taux 98");
-  git("push", "--quiet", "origin", `HEAD:refs/heads/${branch}`);
-  git("checkout", "--quiet", "main");
-  deployer.requestDraft(branch);
-  await deployer.idle();
-  expect((await get(hostOf(branch), "/brouillon.txt")).body).toBe("du brouillon\n");
-
-  publish("99 %");
-  deployer.request({ commit: null, push: true });
-  await deployer.idle();
-  expect(liveIndex()).toContain("Taux : 99 %");
-  // Nothing of the draft's files in the release.
-  expect(existsSync(join(deployPaths(settings.dir).current, "site", "brouillon.txt"))).toBe(false);
+  expect(readFileSync(join(work, "node_modules", "is-number", "index.js"), "utf8")).toBe(pristine);
+  expect(existsSync(join(home, ".npmrc"))).toBe(false);
+  expect(existsSync(join(work, ".cache", "poison.txt"))).toBe(false);
+  const released = join(deployPaths(settings.dir).current, "site");
+  expect(existsSync(join(released, "poison.txt"))).toBe(false);
+  expect(existsSync(join(released, "brouillon.txt"))).toBe(false);
+  expect((await get("127.0.0.1:9870", "/poison.txt")).statusCode).toBe(404);
   expect((await get("127.0.0.1:9870", "/brouillon.txt")).statusCode).toBe(404);
 });
 
@@ -317,6 +319,9 @@ test("a branch deleted while its draft builds: the build stops, the preview goes
   expect(github.statuses.filter((status) => status.sha === held).map((s) => s.state)).toEqual([
     "pending",
   ]);
-  expect(existsSync(deployPaths(settings.dir).lock)).toBe(false);
+  // Released: the lock is free to take.
+  const free = takeDeployLock(settings.dir);
+  expect(typeof free).toBe("function");
+  (free as () => void)();
   expect((await get(hostOf(branch))).statusCode).toBe(404);
 });

@@ -71,6 +71,12 @@ test("the server runs as its own user, writes only its data, and stops after its
   expect(Number(setting(text, "TimeoutStopSec")?.replace(/s$/, ""))).toBeGreaterThan(10);
   // The build box needs user namespaces (src/server/deploy/sandbox.ts).
   expect(text).not.toMatch(/^(RestrictNamespaces|PrivateUsers|SystemCallFilter)=/m);
+  // Each build's ceilings are a control group under the unit's (src/server/deploy/ceilings.ts);
+  // the unit's own hold the server and one build at its default ceilings (3 GiB, 1,024 tasks).
+  expect(setting(text, "Delegate")).toBe("pids memory");
+  expect(text).not.toMatch(/^ProtectControlGroups=/m);
+  expect(Number(setting(text, "MemoryMax")?.replace(/G$/, ""))).toBeGreaterThanOrEqual(3.5);
+  expect(Number(setting(text, "TasksMax"))).toBeGreaterThan(1024);
   const timer = readFileSync(path.join(unitsDir, "hestia-backup.timer"), "utf8");
   expect(setting(timer, "OnCalendar")).toBe("hourly");
 });

@@ -124,7 +124,6 @@ beforeAll(async () => {
       PREVIEW_KEY: join(caddyHome, "apercu.key"),
       UPSTREAM: `127.0.0.1:${serverPort}`,
       CADDY_GLOBAL_OPTIONS: [
-        "admin off",
         "local_certs",
         "skip_install_trust",
         "default_bind 127.0.0.1",
@@ -166,6 +165,22 @@ test("a page through Caddy: the server's own headers and compressed bytes, untou
   expect(proxied.headers["content-encoding"]).toBe("br");
   // The server's Brotli copy, passed as it is: it decodes to the page the server sends.
   expect(brotliDecompressSync(proxied.body).toString("utf8")).toBe(await direct.text());
+});
+
+test("Caddy's admin API answers nobody: the shipped file turns it off", async () => {
+  // Its default address: with the API on, GET /config/ there would answer 200 with the routes.
+  const answer = await fetch("http://127.0.0.1:2019/config/").then(
+    (response) => `${response.status}`,
+    (error: Error & { cause?: { code?: string } }) => error.cause?.code ?? error.message,
+  );
+  expect(answer).toBe("ECONNREFUSED");
+  const adapted = execFileSync("caddy", ["adapt", "--config", "ops/Caddyfile"], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH, HOME: caddyHome },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  expect(JSON.parse(adapted)).toMatchObject({ admin: { disabled: true } });
 });
 
 test("the team's host reaches the inbox alone, over TLS, with HSTS; the site's sends it there", async () => {

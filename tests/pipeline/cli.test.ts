@@ -5,6 +5,15 @@ import { embeddedStore } from "./support/stores";
 import { leads } from "./support/cli";
 import { makeLead, waitFor } from "./support/leads";
 import { deliveryServices } from "./support/delivery-services";
+import { liveReleaseWithPhone } from "./support/published-content";
+import { postgresMigrations } from "../../src/server/leads/migrations-postgres";
+import { sqliteMigrations } from "../../src/server/leads/migrations-sqlite";
+
+/** Each engine's migrations, by version: what `migrate` applies and `check` names. */
+const versions = {
+  postgres: postgresMigrations.map((migration) => migration.version),
+  sqlite: sqliteMigrations.map((migration) => migration.version),
+};
 
 // `npm run leads` on PostgreSQL, run as a separate process like an operator's terminal would.
 
@@ -22,7 +31,10 @@ test("before migrate, commands fail naming it; migrate applies the schema once",
   expect(early.stderr).toContain("npm run leads -- migrate");
 
   const first = await leads(["migrate"], env());
-  expect(first).toMatchObject({ code: 0, stdout: "Migration(s) appliquée(s) : 1, 2, 3, 4, 5.\n" });
+  expect(first).toMatchObject({
+    code: 0,
+    stdout: `Migration(s) appliquée(s) : ${versions.postgres.join(", ")}.\n`,
+  });
   const second = await leads(["migrate"], env());
   expect(second).toMatchObject({ code: 0, stdout: "Schéma déjà à jour.\n" });
 });
@@ -31,7 +43,10 @@ test("check says each channel is reachable, and sends nothing", async () => {
   const result = await leads(["check"], env());
   expect(result.code).toBe(0);
   expect(result.stdout).toMatch(
-    /^Base PostgreSQL postgres:\/\/postgres@127\.0\.0\.1:9621\/leads : joignable \(schéma à jour, version 5\)$/m,
+    new RegExp(
+      `^Base PostgreSQL postgres://postgres@127\\.0\\.0\\.1:9621/leads : joignable \\(schéma à jour, version ${Math.max(...versions.postgres)}\\)$`,
+      "m",
+    ),
   );
   expect(result.stdout).toMatch(/^SMTP smtp:\/\/127\.0\.0\.1:9622 : joignable/m);
   expect(result.stdout).toMatch(
@@ -134,7 +149,7 @@ test("the same commands on the embedded engine, beside a process that has its fi
   expect((await leads(["migrate"], fileEnv)).stdout).toBe("Schéma déjà à jour.\n");
   const check = await leads(["check"], fileEnv);
   expect(check.stdout).toContain(
-    `Base intégrée SQLite ${data}/leads.sqlite : joignable (schéma à jour, version 3)`,
+    `Base intégrée SQLite ${data}/leads.sqlite : joignable (schéma à jour, version ${Math.max(...versions.sqlite)})`,
   );
   expect(check.stdout).toMatch(/^Webhook : non configuré/m);
   const list = await leads(["list"], fileEnv);
@@ -158,3 +173,31 @@ test("the same commands on the embedded engine, beside a process that has its fi
   expect(alone.stdout).toContain(`${lead.id}`);
   expect(alone.stdout).toContain("1 demande(s).");
 }, 600_000);
+
+test("with deploys on, an acknowledgement sent again by retry reads the live release's content/, not the server's folder", async () => {
+  const data = join(folder, "ack-leads");
+  const deployDir = join(folder, "deploy");
+  const ownPhone = liveReleaseWithPhone(deployDir, "01 88 77 66 55");
+  const fileStore = await embeddedStore(data);
+  const lead = makeLead({ email: "claire@bailleur.test" }, { channels: ["ack"] });
+  await fileStore.leads.save(lead);
+  await fileStore.close();
+  smtp.mails.length = 0;
+  const ackEnv = {
+    QUOTE_DATABASE_DIR: data,
+    SMTP_URL: smtp.url,
+    QUOTE_NOTIFY_TO: "ventes@hestia.test",
+    QUOTE_MAIL_FROM: "site@hestia.test",
+    QUOTE_ACK: "1",
+    DEPLOY_GIT_URL: join(folder, "remote.git"),
+    DEPLOY_WEBHOOK_SECRET: "0123456789abcdef0123",
+    CMS_REPO: "hestia/site",
+    DEPLOY_DIR: deployDir,
+  };
+  const retry = await leads(["retry"], ackEnv);
+  expect(retry.stdout).toBe("1 demande(s) traitée(s) : 1 envoi(s) réussi(s), 0 échec(s).\n");
+  await waitFor(() => smtp.mails.length === 1, 5000, "the acknowledgement");
+  const mail = JSON.stringify(smtp.mails[0]);
+  expect(mail).toContain("01 88 77 66 55");
+  expect(mail).not.toContain(ownPhone);
+}, 120_000);

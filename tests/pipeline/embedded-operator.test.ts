@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { personHeadersPool } from "../../src/test-utils/anti-bot";
 import { leads } from "./support/cli";
 import { sampleRequest } from "./support/leads";
@@ -76,7 +76,8 @@ test("a lead answered 201 is there after a kill -9 right after the answer", asyn
 
 test("500 posts from 10 clients while erase and purge run in a loop: every 201 not erased is stored once", async () => {
   const folder = await createdFolder("embedded-operator-");
-  const env = { QUOTE_DATABASE_DIR: folder };
+  // BACKUP_DIR beside it: an erasure is also written there (src/server/leads/erasure-file.ts).
+  const env = { QUOTE_DATABASE_DIR: folder, BACKUP_DIR: join(folder, "backups") };
   const site = new SiteProcess(port, env);
   const headers = await personHeadersPool(500);
   // One post in five is from a person who asks for erasure while the burst runs.

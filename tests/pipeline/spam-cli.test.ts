@@ -20,7 +20,9 @@ const setups: [string, () => Setup][] = [
     "embedded",
     () => {
       const data = join(folder, "leads");
-      return { env: { QUOTE_DATABASE_DIR: data }, store: () => embeddedStore(data) };
+      // BACKUP_DIR beside it: an erasure is also written there (src/server/leads/erasure-file.ts).
+      const env = { QUOTE_DATABASE_DIR: data, BACKUP_DIR: join(folder, "backups") };
+      return { env, store: () => embeddedStore(data) };
     },
   ],
   [
@@ -118,7 +120,7 @@ describe.each(setups)("npm run leads on the %s store", (_name, setup) => {
     const purged = await leads(["purge"], env);
     expect(purged.code).toBe(0);
     expect(purged.stdout).toMatch(
-      /^1 demande\(s\) reçue\(s\) avant le .* \(conservation : 1095 jours\)/,
+      /^1 demande\(s\) sans contact avec la personne depuis plus de 1095 jours \(QUOTE_RETENTION_DAYS\), dernier contact avant le .*, supprimée\(s\)/,
     );
     const ids = (await store.leads.list()).map((lead) => lead.id);
     expect(ids).not.toContain(old.id);

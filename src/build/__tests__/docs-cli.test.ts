@@ -6,7 +6,7 @@ import { codeSpan, read, tableUnder } from "../../../tests/docs/markdown";
 
 // The commands the documents give are those the CLIs define: docs/leads.md's table of
 // `npm run leads` (src/server/cli/commands.ts), docs/operations.md's `npm run site` lines (the
-// usage of src/server/cli/site.ts, which runs as soon as it is imported, so it is read as text).
+// usage of src/server/cli/site-cli.ts, which runs as soon as it is imported, so it is read as text).
 
 test("docs/leads.md gives every command of npm run leads with its arguments, and no other", () => {
   const rows = tableUnder(read("docs/leads.md"), (line) => line === "## `npm run leads`");
@@ -29,7 +29,7 @@ test("docs/leads.md's check and migrate give the schema versions the migrations 
 
 test("docs/operations.md gives every command of npm run site with its arguments, and no other", () => {
   const usage = [
-    ...read("src/server/cli/site.ts").matchAll(/^ {2}" {2}(\w+(?: \[?[A-Z]+\]?)?) {2,}/gm),
+    ...read("src/server/cli/site-cli.ts").matchAll(/^ {2}" {2}(\w+(?: \[?[A-Z]+\]?)?) {2,}/gm),
   ];
   const defined = usage.map((match) => match[1]!);
   expect(defined.length).toBeGreaterThan(1);

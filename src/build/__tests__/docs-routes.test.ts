@@ -1,9 +1,9 @@
 /** @jest-environment node */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import matter from "gray-matter";
-import type { Deployer } from "../../server/deploy/deployer";
-import { buildApp } from "../../server/http/app";
+import { smallSite, testConfig, testServer } from "../../test-utils/test-server";
 import { createSitePages } from "../pages";
 import { codeSpan, read, root, tableUnder } from "../../../tests/docs/markdown";
 
@@ -70,20 +70,24 @@ test("docs/product.md gives every page the build makes, each with the file it is
 });
 
 test("docs/api.md gives every /api/ route the server answers, and which are Gatsby Functions", async () => {
-  const app = await buildApp({
-    site: {
-      current: () => ({ files: new Map(), routes: new Set() }) as never,
-      olderWith: () => undefined,
-    },
-    endpoint: async () => ({ status: 201, headers: {}, body: { id: "x" } }),
-    spam: { secret: "x".repeat(32) },
-    deployer: {} as Deployer,
-  });
+  // The server with every route it can have: deploys on (nothing is pushed: only its routes
+  // are read), and the inbox.
+  const dir = mkdtempSync(path.join(tmpdir(), "docs-routes-"));
+  const app = await testServer(
+    testConfig(dir, {
+      DEPLOY_DIR: path.join(dir, "deploy"),
+      DEPLOY_GIT_URL: path.join(dir, "no-repository.git"),
+      DEPLOY_WEBHOOK_SECRET: "a-webhook-secret-of-this-test",
+      CMS_REPO: "hestia/site",
+    }),
+    { publicDir: smallSite(dir) },
+  );
   await app.ready();
   const served = [...app.printRoutes({ commonPrefix: false }).matchAll(/(\/api\/[\w/-]+)/g)].map(
     (match) => match[1]!.replace(/\/$/, ""),
   );
   await app.close();
+  rmSync(dir, { recursive: true, force: true });
 
   const rows = tableUnder(read("docs/api.md"), (line) => line === "## Routes");
   const documented = rows.map((row) => codeSpan(row.route) ?? "");

@@ -50,13 +50,21 @@ it("types each field as the schema constrains it, all required", () => {
 });
 
 it("adds the text under the frontmatter where the site shows it", () => {
-  expect(fieldsOf("Testimonial")).toEqual({ order: "Int!", role: "String!", quote: "String!" });
+  // The dates of a schedule stay as written, optional.
+  expect(fieldsOf("Testimonial")).toEqual({
+    order: "Int!",
+    role: "String!",
+    publishFrom: "String",
+    retireAt: "String",
+    quote: "String!",
+  });
   expect(fieldsOf("LegalPage")).toEqual({
     title: "String!",
     path: "String!",
     order: "Int!",
     description: "String!",
     updatedAt: "Date!",
+    applicableFrom: "String",
     html: "String!",
   });
   expect(contentTypeDefs()).toMatch(/updatedAt: Date! @dateformat/);

@@ -33,7 +33,6 @@ test("live, building, failed: one sentence each; nothing before the first releas
 test("after a rollback, and when the server must be updated, the notice says so", () => {
   const live = { commit: "a".repeat(40), since: "2026-11-26T13:02:00.000Z" };
   const rollback = {
-    by: "exploitation",
     at: "2026-11-27T08:30:00.000Z",
     from: "c".repeat(40),
     to: live.commit,
@@ -50,5 +49,25 @@ test("after a rollback, and when the server must be updated, the notice says so"
     }),
   ).toBe(
     "En ligne : publication du 26 novembre à 14 h 02. Elle modifie aussi le serveur : son administrateur doit le mettre à jour.",
+  );
+});
+
+test("what is scheduled: each instant in Paris time, with its year, and what it changes", () => {
+  const live = { commit: "a".repeat(40), since: "2026-11-26T13:02:00.000Z" };
+  const scheduled = [
+    {
+      at: "2026-12-31T23:00:00.000Z",
+      changes: ["content/legal/cgv-2027.md : version applicable"],
+    },
+    {
+      at: "2027-06-30T21:59:00.000Z",
+      changes: ["content/testimonials/a.md : retiré", "content/clients/b.md : mis en ligne"],
+    },
+  ];
+  expect(noticeText({ state: "idle", live, failure: null, scheduled })).toBe(
+    "En ligne : publication du 26 novembre à 14 h 02. Programmé : le 1 janvier 2027 à 00:00 (heure de Paris), content/legal/cgv-2027.md : version applicable ; le 30 juin 2027 à 23:59 (heure de Paris), content/testimonials/a.md : retiré, content/clients/b.md : mis en ligne.",
+  );
+  expect(noticeText({ state: "idle", live, failure: null, scheduled: [] })).toBe(
+    "En ligne : publication du 26 novembre à 14 h 02",
   );
 });

@@ -194,15 +194,27 @@ describe("a field without its French words", () => {
       collectionOf("testimonials", {
         label: "Témoignages",
         // @ts-expect-error: `role` has no words, which is what this test is about.
-        fields: { order: { label: "Position" } },
+        fields: { order: { label: "Position" }, ...windowWords },
         body: { label: "Témoignage" },
       });
     expect(missing).toThrow("testimonials.role: no French label");
   });
 });
 
+const windowWords = {
+  publishFrom: { label: "Publier à partir du" },
+  retireAt: { label: "Retirer le" },
+};
+const parisTime = {
+  widget: "datetime",
+  format: "YYYY-MM-DD HH:mm",
+  date_format: "DD/MM/YYYY",
+  time_format: "HH:mm",
+  picker_utc: true,
+};
+
 describe("a collection made from a kind of content", () => {
-  const clientWords = { order: { label: "Position" }, name: { label: "Nom" } };
+  const clientWords = { order: { label: "Position" }, name: { label: "Nom" }, ...windowWords };
 
   it("is the kind's folder of entries, with the Decap options of its table", () => {
     expect(
@@ -215,6 +227,9 @@ describe("a collection made from a kind of content", () => {
       fields: [
         { name: "order", label: "Position", widget: "number", value_type: "int", min: 1 },
         { name: "name", label: "Nom", widget: "string" },
+        // A Paris time, saved as typed whatever the browser's zone: the build reads it as Paris's.
+        { name: "publishFrom", label: "Publier à partir du", required: false, ...parisTime },
+        { name: "retireAt", label: "Retirer le", required: false, ...parisTime },
       ],
     });
   });
@@ -236,7 +251,7 @@ describe("a collection made from a kind of content", () => {
   it("asks for the text under the frontmatter as the site shows it: Markdown, or plain text", () => {
     const testimonials = collectionOf("testimonials", {
       label: "Témoignages",
-      fields: { order: { label: "Position" }, role: { label: "Fonction" } },
+      fields: { order: { label: "Position" }, role: { label: "Fonction" }, ...windowWords },
       body: { label: "Témoignage" },
     });
     expect(testimonials.fields?.at(-1)).toEqual({
@@ -247,7 +262,11 @@ describe("a collection made from a kind of content", () => {
   });
 
   it("fails when the text the site shows has no label, or when the site shows none", () => {
-    const testimonialWords = { order: { label: "Position" }, role: { label: "Fonction" } };
+    const testimonialWords = {
+      order: { label: "Position" },
+      role: { label: "Fonction" },
+      ...windowWords,
+    };
     expect(() => collectionOf("testimonials", { label: "T", fields: testimonialWords })).toThrow(
       "testimonials.body: no French label",
     );

@@ -1,5 +1,6 @@
 // The admin's collection for the client references (content/clients/), shown in their order.
 import { collectionOf } from "../model-fields";
+import { windowWords } from "./words";
 
 export const clientsCollection = collectionOf("clients", {
   label: "Références clients",
@@ -13,5 +14,6 @@ export const clientsCollection = collectionOf("clients", {
   fields: {
     order: { label: "Position", hint: "Ordre d'affichage dans la liste des références." },
     name: { label: "Nom de l'organisme" },
+    ...windowWords("la référence"),
   },
 });

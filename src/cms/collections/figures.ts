@@ -1,7 +1,7 @@
 // The admin's collection for the figures (content/figures/figures.md): every figure of the
 // landing page, typed once, each measured one with its period and source.
 import { collectionOf } from "../model-fields";
-import { icon, orPlaceholder, percentHint } from "./words";
+import { icon, orPlaceholder, percentHint, windowWords } from "./words";
 
 export const figuresCollection = collectionOf("figures", {
   label: "Chiffres",
@@ -86,5 +86,6 @@ export const figuresCollection = collectionOf("figures", {
         },
       },
     },
+    ...windowWords("ce jeu de chiffres"),
   },
 });

@@ -22,6 +22,10 @@ export const legalCollection = collectionOf("legal", {
       label: pageHead.updatedAt.label,
       hint: "Affichée sous le titre : « Dernière mise à jour : 20 janvier 2025 ».",
     },
+    applicableFrom: {
+      label: "Applicable à partir du",
+      hint: "Heure de Paris. Vide : le texte s'applique dès la publication. Une date à venir : le site garde la version en vigueur et met celle-ci en ligne de lui-même à cette date.",
+    },
   },
   body: {
     label: "Texte de la page",

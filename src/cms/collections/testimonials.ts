@@ -1,5 +1,6 @@
 // The admin's collection for the testimonials (content/testimonials/), shown in their order.
 import { collectionOf } from "../model-fields";
+import { windowWords } from "./words";
 
 export const testimonialsCollection = collectionOf("testimonials", {
   label: "Témoignages",
@@ -19,6 +20,7 @@ export const testimonialsCollection = collectionOf("testimonials", {
       label: "Fonction de l'auteur",
       hint: "Par exemple : Directrice de la gestion locative, office public de l'habitat.",
     },
+    ...windowWords("le témoignage"),
   },
   body: {
     label: "Témoignage",

@@ -18,3 +18,15 @@ export const icon: FieldWords = {
 
 /** A number typed without its unit: the site writes the %. */
 export const percentHint = "Nombre seul, sans %.";
+
+/** The dates between which an entry is shown: Paris time, both optional. */
+export const windowWords = (what: string) => ({
+  publishFrom: {
+    label: "Publier à partir du",
+    hint: `Heure de Paris. Vide : ${what} est en ligne dès la publication. Sinon, le site le met en ligne de lui-même à cette date.`,
+  },
+  retireAt: {
+    label: "Retirer le",
+    hint: `Heure de Paris. Vide : ${what} reste en ligne. Sinon, le site le retire de lui-même à cette date, qui doit suivre « Publier à partir du ».`,
+  },
+});

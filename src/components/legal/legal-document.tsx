@@ -9,9 +9,20 @@ type LegalDocumentProps = {
   /** The body as HTML; without it, `children` (the admin's preview draws the Markdown itself). */
   html?: string;
   children?: React.ReactNode;
+  /** Which version of the text this is, and since when it applies (a legal page's versions). */
+  note?: React.ReactNode;
+  /** What follows the text (the privacy policy's audience control). */
+  after?: React.ReactNode;
 };
 
-export default function LegalDocument({ title, updatedAt, html, children }: LegalDocumentProps) {
+export default function LegalDocument({
+  title,
+  updatedAt,
+  html,
+  children,
+  note,
+  after,
+}: LegalDocumentProps) {
   return (
     <article className={styles.page}>
       <Container>
@@ -24,12 +35,14 @@ export default function LegalDocument({ title, updatedAt, html, children }: Lega
         <p className={styles.updated}>
           Dernière mise à jour : <time dateTime={updatedAt}>{formatLongDate(updatedAt)}</time>
         </p>
+        {note && <p className={styles.updated}>{note}</p>}
         {/* Markdown from content/, rendered at build time by gatsby-transformer-remark. */}
         {html === undefined ? (
           <div className={styles.body}>{children}</div>
         ) : (
           <div className={styles.body} dangerouslySetInnerHTML={{ __html: html }} />
         )}
+        {after}
       </Container>
     </article>
   );

@@ -1,3 +1,4 @@
+import { announceQuoteSent } from "./quote-sent-event";
 import { atom, type Atom } from "jotai";
 import { atomWithMutation } from "jotai-tanstack-query";
 import {
@@ -121,6 +122,7 @@ export const quoteFormActionAtom = atom(null, async (get, set, action: QuoteForm
       const key = pending?.content === content ? pending.key : newIdempotencyKey();
       set(pendingAttemptAtom, { key, content });
       set(statusAtom, "submitting");
+      announceQuoteSent();
       try {
         // The spinner covers the wait when the challenge is not solved yet.
         const headers = await antiBotHeaders(action.website);

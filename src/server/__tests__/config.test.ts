@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { resolve } from "node:path";
 import { readServerConfig } from "../config";
 import { problemsOf } from "../../test-utils/config-problems";
-import { configuredChannels } from "../delivery/config";
+import { configuredChannels } from "../delivery/delivery-config";
 import { captureLog } from "../../test-utils/log-capture";
 import { setProcessLogger } from "../log/logger";
 
@@ -30,6 +30,8 @@ test("an empty environment gives today's defaults", () => {
     databaseUrl: null,
     databaseDir: resolve("data/leads"),
     functionsHost: null,
+    // Each erasure is also written beside the backups (src/server/leads/erasure-file.ts).
+    erasuresDir: resolve("data/backups"),
   });
   expect(config.spam.challengeSecret).toBeNull();
   expect(config.spam.rateLimits).toEqual({
@@ -41,7 +43,7 @@ test("an empty environment gives today's defaults", () => {
     webhook: null,
     teams: null,
     slack: null,
-    inboxUrl: null,
+    teamUrl: null,
     siteUrl: "https://www.hestia-recouvrement.fr",
   });
   expect(config.retentionDays).toBe(1095);

@@ -1,57 +1,31 @@
 /** @jest-environment node */
-import { fixedSite } from "../http/site-files";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../http/app";
-import { openLeadStore } from "../leads/open-store";
-import type { SqlLeadStore } from "../leads/sql-store";
-import { embeddedSettings } from "../../test-utils/leads";
-import { clearTables } from "../../test-utils/store-contract/engines";
-import { createQuoteEndpoint } from "../quote-endpoint";
-import { parseRateLimits } from "../spam/rate-limit";
 import { challengeFailedMessage } from "../spam/screen";
-import { personHeaders, testChallengeSecret } from "../../test-utils/anti-bot";
-import { captureLog } from "../../test-utils/log-capture";
+import { personHeaders } from "../../test-utils/anti-bot";
+import { embeddedStoreForFile } from "../../test-utils/file-store";
+import { smallSite, testConfig, testServer } from "../../test-utils/test-server";
 import { valid as request } from "../../test-utils/quote-request-cases";
 
 // A request sent again unchanged (same Idempotency-Key, same body, same Altcha header), as a
 // browser does on a dropped keep-alive connection or a proxy on a timeout, gets the first answer:
 // 201, the first id, Idempotent-Replayed, one lead stored. Its proof was spent by itself.
-// Through the production server (src/server/http/app.ts), on the embedded engine; the same on
+// Through the production server (src/server/http/server.ts), on the embedded engine; the same on
 // PostgreSQL with two processes: tests/pipeline/replay.test.ts.
 
+// One embedded database for the file, opened and emptied before each test, closed after them.
+const files = embeddedStoreForFile("replay-data-");
 let folder: string;
-let store: SqlLeadStore;
-// One embedded database for the file (opening one takes seconds), emptied before each test.
-const dataDir = join(mkdtempSync(join(tmpdir(), "replay-data-")), "leads");
-
-beforeAll(async () => {
-  store = await openLeadStore(embeddedSettings(dataDir));
-}, 120_000);
-
-afterAll(async () => {
-  await store.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 let app: FastifyInstance;
 
 beforeEach(async () => {
   folder = mkdtempSync(join(tmpdir(), "replay-"));
-  const publicDir = join(folder, "public");
-  mkdirSync(publicDir);
-  writeFileSync(join(publicDir, "index.html"), "<!doctype html><title>Accueil</title>");
-  writeFileSync(join(publicDir, "404.html"), "<!doctype html><title>Introuvable</title>");
-  writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
-  await clearTables(store);
   // The rate limits on, as in production: a replay answered from the store is not counted.
-  const spam = { secret: testChallengeSecret, limits: parseRateLimits("address=2/10m") };
-  app = await buildApp({
-    site: fixedSite(publicDir),
-    endpoint: createQuoteEndpoint({ store: store, spam }),
-    spam,
-    log: captureLog().log,
+  app = await testServer(testConfig(folder, { QUOTE_RATE_LIMIT: "address=2/10m" }), {
+    publicDir: smallSite(folder),
+    store: files.store,
   });
 });
 
@@ -81,7 +55,7 @@ test("sent twice in a row, unchanged: 201 twice, the first id, Idempotent-Replay
   expect(first.headers["idempotent-replayed"]).toBeUndefined();
   expect(again.headers["idempotent-replayed"]).toBe("true");
   expect([idOf(again), idOf(third)]).toEqual([idOf(first), idOf(first)]);
-  expect((await store.leads.list()).map((lead) => lead.id)).toEqual([idOf(first)]);
+  expect((await files.store.leads.list()).map((lead) => lead.id)).toEqual([idOf(first)]);
 });
 
 test("sent five times at once, unchanged: 201 each, one id, one lead", async () => {
@@ -93,7 +67,7 @@ test("sent five times at once, unchanged: 201 each, one id, one lead", async () 
   expect(answers.filter((answer) => answer.headers["idempotent-replayed"] === "true")).toHaveLength(
     4,
   );
-  expect((await store.leads.list()).map((lead) => lead.id)).toEqual([idOf(answers[0]!)]);
+  expect((await files.store.leads.list()).map((lead) => lead.id)).toEqual([idOf(answers[0]!)]);
 });
 
 test("another body under the same key and proof: 422, nothing stored", async () => {
@@ -105,7 +79,9 @@ test("another body under the same key and proof: 422, nothing stored", async () 
     messageText:
       "Cet en-tête Idempotency-Key a déjà servi pour une autre demande : envoyez-la avec une nouvelle clé",
   });
-  expect((await store.leads.list()).map((lead) => lead.request.company)).toEqual([request.company]);
+  expect((await files.store.leads.list()).map((lead) => lead.request.company)).toEqual([
+    request.company,
+  ]);
 });
 
 test("another body under the same key and proof, at once: one 201, the other refused, one lead", async () => {
@@ -119,7 +95,7 @@ test("another body under the same key and proof, at once: one 201, the other ref
   const statuses = answers.map((answer) => answer.statusCode).sort();
   expect(statuses[0]).toBe(201);
   expect([403, 422]).toContain(statuses[1]);
-  expect(await store.leads.list()).toHaveLength(1);
+  expect(await files.store.leads.list()).toHaveLength(1);
 });
 
 test("a spent proof under a new key: 403, nothing more stored", async () => {
@@ -128,14 +104,14 @@ test("a spent proof under a new key: 403, nothing more stored", async () => {
   const other = await post({ ...proof, "idempotency-key": "replay-second-key" });
   expect(other.statusCode).toBe(403);
   expect(other.json()).toEqual({ messageText: challengeFailedMessage });
-  expect(await store.leads.list()).toHaveLength(1);
+  expect(await files.store.leads.list()).toHaveLength(1);
 });
 
 test("a spent proof without any key: 403, as nothing makes it the same request", async () => {
   const proof = await personHeaders();
   expect((await post(proof)).statusCode).toBe(201);
   expect((await post(proof)).statusCode).toBe(403);
-  expect(await store.leads.list()).toHaveLength(1);
+  expect(await files.store.leads.list()).toHaveLength(1);
 });
 
 test("replays are not counted by the rate limit: two requests allowed, replayed often", async () => {

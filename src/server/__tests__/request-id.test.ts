@@ -1,6 +1,5 @@
 /** @jest-environment node */
-import { fixedSite } from "../http/site-files";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -8,26 +7,34 @@ import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { FastifyInstance } from "fastify";
 import { Webhook } from "standardwebhooks";
-import type { TrustProxy } from "../config";
 import { salesMessage } from "../delivery/email";
-import { DeliveryRunner } from "../delivery/runner";
-import { buildApp } from "../http/app";
 import { openLeadStore } from "../leads/open-store";
 import type { SqlLeadStore } from "../leads/sql-store";
-import { embeddedSettings } from "../../test-utils/leads";
+import { embeddedSettings, waitFor } from "../../test-utils/leads";
 import { clearTables } from "../../test-utils/store-contract/engines";
-import { createQuoteEndpoint } from "../quote-endpoint";
-import { parseRateLimits } from "../spam/rate-limit";
-import { personHeaders, testChallengeSecret } from "../../test-utils/anti-bot";
+import { personHeaders } from "../../test-utils/anti-bot";
 import { captureLog, type LogLine } from "../../test-utils/log-capture";
 import { valid as request } from "../../test-utils/quote-request-cases";
+import { smallSite, testConfig, testServer } from "../../test-utils/test-server";
 
 // One request followed by its id: the log's one line per request and the lead's own lines carry
 // it, the answer's X-Request-Id says it, the lead is stored with it, and the lead's email and
-// webhook carry it, after a restart too. No line holds the visitor's name, email, phone,
+// webhook carry it, after a restart too. Through the server `npm run serve` starts. No line holds the visitor's name, email, phone,
 // organisation or message.
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+// The webhook's receiver on loopback: each call's headers and body.
+const secret = `whsec_${Buffer.from("request-id-test-secret-0123456789").toString("base64")}`;
+const received: { headers: IncomingMessage["headers"]; body: string }[] = [];
+const receiver = createServer((req, res) => {
+  let body = "";
+  req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+  req.on("end", () => {
+    received.push({ headers: req.headers, body });
+    res.end("ok");
+  });
+});
 
 let folder: string;
 let store: SqlLeadStore;
@@ -36,40 +43,34 @@ const dataDir = join(mkdtempSync(join(tmpdir(), "request-id-data-")), "leads");
 let app: FastifyInstance;
 let lines: LogLine[];
 
-async function start(trustProxy: TrustProxy = false) {
-  const publicDir = join(folder, "public");
-  mkdirSync(publicDir, { recursive: true });
-  writeFileSync(join(publicDir, "index.html"), "<!doctype html><title>Accueil</title>");
-  writeFileSync(join(publicDir, "404.html"), "<!doctype html><title>Introuvable</title>");
-  writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
+/** The server, each lead owed a webhook to the receiver; TRUST_PROXY as given. */
+async function start(trustProxy?: string) {
   const captured = captureLog();
   lines = captured.lines;
-  const spam = { secret: testChallengeSecret, limits: parseRateLimits("off") };
-  app = await buildApp({
-    site: fixedSite(publicDir),
-    endpoint: createQuoteEndpoint({
-      store: store,
-      // Owed a webhook, delivered later by a runner of its own (see the last test).
-      delivery: { channels: () => ["webhook"], kick: async () => undefined },
-      spam,
-    }),
-    spam,
-    trustProxy,
-    log: captured.log,
+  const { port } = receiver.address() as AddressInfo;
+  const config = testConfig(folder, {
+    QUOTE_WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+    QUOTE_WEBHOOK_SECRET: secret,
+    SITE_URL: "https://www.example.fr",
+    ...(trustProxy ? { TRUST_PROXY: trustProxy } : {}),
   });
+  app = await testServer(config, { publicDir: smallSite(folder), store, log: captured.log });
 }
 
 beforeAll(async () => {
   store = await openLeadStore(embeddedSettings(dataDir));
+  await new Promise<void>((done) => receiver.listen(0, "127.0.0.1", done));
 }, 120_000);
 
 afterAll(async () => {
   await store.close();
+  await new Promise((done) => receiver.close(done));
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 beforeEach(async () => {
   folder = mkdtempSync(join(tmpdir(), "request-id-"));
+  received.length = 0;
   await clearTables(store);
 });
 
@@ -138,7 +139,9 @@ test("every answer, a page or a 404, has its id and exactly one log line", async
   expect(ids[0]).toMatch(uuid);
   expect(ids[1]).toMatch(uuid);
   expect(ids[0]).not.toBe(ids[1]);
-  expect(lines.map((line) => [line.reqId, line.msg, line.status])).toEqual([
+  // The server's own lines (its start, its readiness) carry no request id.
+  const ofRequests = lines.filter((line) => line.reqId !== undefined);
+  expect(ofRequests.map((line) => [line.reqId, line.msg, line.status])).toEqual([
     [ids[0], "request", 200],
     [ids[1], "request", 404],
   ]);
@@ -161,54 +164,14 @@ test("an incoming X-Request-Id is ignored from a client, kept from a trusted pro
   expect(odd.headers["x-request-id"]).toMatch(uuid);
 });
 
-test("after a restart, the lead's email and webhook carry the id of the request that stored it", async () => {
+test("the lead's webhook and email carry the id of the request that stored it, after a restart too", async () => {
   await start();
   const answer = await post({ "idempotency-key": "request-id-delivery" });
   const requestId = String(answer.headers["x-request-id"]);
   const leadId = (answer.json() as { id: string }).id;
-  await app.close();
-  await store.close();
 
-  // A new process: the store opened again from its folder.
-  store = await openLeadStore(embeddedSettings(dataDir));
-  const reopened = store;
-  const lead = (await reopened.leads.get(leadId))!;
-  expect(lead.requestId).toBe(requestId);
-
-  // The email, as nodemailer writes it for the relay.
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
-  const sent = await transport.sendMail(
-    salesMessage(lead, { smtpUrl: "smtp://x", to: ["ventes@x.fr"], from: "site@x.fr", ack: false }),
-  );
-  expect(String(sent.message)).toMatch(new RegExp(`^X-Request-Id: ${requestId}\\r$`, "im"));
-
-  // The webhook, posted by the delivery runner to a receiver on loopback.
-  const secret = `whsec_${Buffer.from("request-id-test-secret-0123456789").toString("base64")}`;
-  const received: { headers: IncomingMessage["headers"]; body: string }[] = [];
-  const receiver = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    req.on("end", () => {
-      received.push({ headers: req.headers, body });
-      res.end("ok");
-    });
-  });
-  await new Promise<void>((done) => receiver.listen(0, "127.0.0.1", done));
-  const runner = new DeliveryRunner(reopened.deliveries, {
-    config: {
-      email: null,
-      webhook: { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`, secret },
-      siteUrl: "https://www.example.fr",
-    },
-    log: captureLog().log,
-  });
-  try {
-    expect(await runner.runOnce()).toEqual({ sent: 1, failed: 0, leads: 1 });
-  } finally {
-    await runner.close();
-    await new Promise((done) => receiver.close(done));
-  }
-  expect(received).toHaveLength(1);
+  // The webhook, posted by the server's delivery runner right after the answer.
+  await waitFor(() => received.length === 1, 10_000, "the webhook");
   const [call] = received;
   expect(call!.headers["x-request-id"]).toBe(requestId);
   const event = new Webhook(secret).verify(call!.body, {
@@ -217,4 +180,19 @@ test("after a restart, the lead's email and webhook carry the id of the request 
     "webhook-signature": String(call!.headers["webhook-signature"]),
   }) as { data: { id: string; requestId: string } };
   expect(event.data).toMatchObject({ id: leadId, requestId });
+  await app.close();
+  await store.close();
+
+  // A new process: the store opened again from its folder.
+  store = await openLeadStore(embeddedSettings(dataDir));
+  await start();
+  const lead = (await app.store.leads.get(leadId))!;
+  expect(lead.requestId).toBe(requestId);
+
+  // The email, as nodemailer writes it for the relay.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const sent = await transport.sendMail(
+    salesMessage(lead, { smtpUrl: "smtp://x", to: ["ventes@x.fr"], from: "site@x.fr", ack: false }),
+  );
+  expect(String(sent.message)).toMatch(new RegExp(`^X-Request-Id: ${requestId}\\r$`, "im"));
 });

@@ -1,11 +1,13 @@
 import { basename, join, resolve } from "node:path";
 import { formatNumber } from "../../shared/format";
+import { oneLine } from "../one-line";
 import { BackupError, backupStore } from "../leads/backup-file";
 import { embeddedFileName } from "../leads/embedded-store";
 import { parisTime } from "../leads/lead-fields";
 import { storeKind } from "../leads/open-store";
-import { restoreStore, type JournalRead } from "../leads/restore";
-import type { CliContext, Command } from "./command";
+import { keepErasuresWithBackup } from "../leads/erasure-journal";
+import { restoreStore, type RestoreResult } from "../leads/restore";
+import type { CliContext, Command } from "./command-context";
 
 // `backup` and `restore`, for the embedded store (src/server/leads/backup-file.ts, restore.ts).
 // Neither opens the store through `context.store()`: a backup reads the file beside the running
@@ -53,27 +55,51 @@ export const backupCommand: Command = {
         `${result.removed.length} sauvegarde(s) plus ancienne(s) supprimée(s) (BACKUP_KEEP : ${keep}) : ${result.removed.join(", ")}.`,
       );
     }
+    // The erasures' file goes with every backup: a restore on a new disk needs it (docs/leads.md).
+    try {
+      const kept = keepErasuresWithBackup(result.file, config.backups.dir);
+      out(`Journal des effacements à côté : ${kept.file} (${kept.erasures} effacement(s)).`);
+    } catch (error) {
+      out(
+        `Sauvegarde impossible : la sauvegarde ${result.file} est écrite, mais le journal des effacements n'a pas pu être écrit à côté (${oneLine(error)}) : vérifiez le dossier, son disque et ses droits.`,
+      );
+      return 1;
+    }
     return 0;
   },
 };
 
-/** The journal's part of a restore, in French: what was erased again, or why nothing could be. */
-function journalLines(journal: JournalRead, since: string | null, file: string): string[] {
-  const byHand =
-    "refaites à la main les effacements faits depuis la sauvegarde (npm run leads -- erase EMAIL)";
+/** Where a restore found the erasures made since the backup, in French, or why it found none. */
+function sourceLines({ journal, erasureFiles, file }: RestoreResult): string[] {
+  const lines = erasureFiles.map(
+    (read) => `Journal des effacements lu : ${read.file} (${read.erasures} effacement(s)).`,
+  );
+  const then =
+    erasureFiles.length > 0
+      ? "les effacements sont repris du journal des effacements"
+      : "aucun journal d'effacements n'a pu être lu ; refaites à la main les effacements faits depuis la sauvegarde (npm run leads -- erase EMAIL)";
   if (journal.state === "missing") {
-    return [
-      `Aucune base actuelle (${file} n'existe pas) : aucun journal d'effacements n'a pu être lu ; ${byHand}.`,
-    ];
+    lines.push(`Aucune base actuelle (${file} n'existe pas) : ${then}.`);
+  } else if (journal.state === "unreadable") {
+    lines.push(`Le journal de la base actuelle est illisible (${journal.reason}) : ${then}.`);
+  } else if (erasureFiles.length === 0) {
+    lines.push(
+      "Sans journal des effacements (--sans-journal-des-effacements) : seuls les effacements du journal de la base actuelle sont refaits.",
+    );
   }
-  if (journal.state === "unreadable") {
-    return [`Le journal de la base actuelle est illisible (${journal.reason}) : ${byHand}.`];
-  }
+  return lines;
+}
+
+/** The erasures a restore made again, in French. */
+function journalLines(result: RestoreResult, since: string | null): string[] {
   const from = since === null ? "" : ` depuis le ${parisTime(since)}`;
-  if (journal.erasures.length === 0) return [`Aucun effacement dans le journal${from}.`];
+  const { erased } = result;
+  const lines = sourceLines(result);
+  if (erased.length === 0) return [...lines, `Aucun effacement dans le journal${from}.`];
   return [
-    `Effacement(s) du journal${from}, refait(s) dans la sauvegarde : ${journal.erasures.length}`,
-    ...journal.erasures.map((erasure) => {
+    ...lines,
+    `Effacement(s) du journal${from}, refait(s) dans la sauvegarde : ${erased.length}`,
+    ...erased.map((erasure) => {
       const what = `  effacement du ${parisTime(erasure.at)} par ${erasure.actor}`;
       if (erasure.digests === 0) {
         return `${what} : sans empreinte des demandes (consigné par une version précédente) ; à refaire à la main avec npm run leads -- erase EMAIL`;
@@ -84,21 +110,28 @@ function journalLines(journal: JournalRead, since: string | null, file: string):
   ];
 }
 
+/** Restores without the erasures' file, knowing what it costs (docs/leads.md). */
+const withoutErasureFile = "--sans-journal-des-effacements";
+
 export const restoreCommand: Command = {
-  args: "FICHIER",
+  args: `[${withoutErasureFile}] FICHIER`,
   summary:
-    "remet une sauvegarde à la place de la base intégrée, serveur arrêté : la base actuelle est gardée à côté, les effacements faits depuis la sauvegarde sont refaits, le schéma mis à jour",
-  async run([target], { config, out }) {
+    "remet une sauvegarde à la place de la base intégrée, serveur arrêté : la base actuelle est gardée à côté, les effacements faits depuis la sauvegarde (journal des effacements de BACKUP_DIR ou d'à côté de la sauvegarde, journal de la base actuelle) sont refaits, le schéma mis à jour ; sans journal des effacements, refusée sauf avec --sans-journal-des-effacements",
+  async run(args, { config, out }) {
     if (storeKind(config.store) === "postgres") return refusePostgres(out, "Restauration refusée");
-    if (!target) {
+    const [target, ...rest] = args.filter((arg) => arg !== withoutErasureFile);
+    if (!target || rest.length > 0 || target.startsWith("--")) {
       out(
-        "Usage : npm run leads -- restore FICHIER (une sauvegarde écrite par npm run leads -- backup)",
+        `Usage : npm run leads -- restore [${withoutErasureFile}] FICHIER (une sauvegarde écrite par npm run leads -- backup)`,
       );
       return 2;
     }
     let result;
     try {
-      result = await restoreStore(config.store.databaseDir, resolve(target));
+      result = await restoreStore(config.store.databaseDir, resolve(target), {
+        backupsDir: config.backups.dir,
+        withoutErasureFile: args.includes(withoutErasureFile),
+      });
     } catch (error) {
       if (!(error instanceof BackupError)) throw error;
       out(`Restauration refusée : ${error.message}. Rien n'a été modifié.`);
@@ -109,7 +142,7 @@ export const restoreCommand: Command = {
     out(
       `Sauvegarde lue : ${resolve(target)} (${backup.leads} demande(s), schéma ${backup.schema}, dernière écriture : ${newest}).`,
     );
-    for (const line of journalLines(result.journal, backup.newest, result.file)) out(line);
+    for (const line of journalLines(result, backup.newest)) out(line);
     if (result.keptAside.length > 0) {
       out(
         `Base remplacée gardée sous ${result.keptAside.map((file) => basename(file)).join(", ")} dans ${config.store.databaseDir} (elle seule a les demandes reçues depuis la sauvegarde).`,

@@ -7,7 +7,7 @@ import { embeddedFileName } from "../leads/embedded-store";
 import { storeKind } from "../leads/open-store";
 import { redactUrl } from "../leads/postgres-database";
 import { oneLine } from "../one-line";
-import type { Command } from "./command";
+import type { Command } from "./command-context";
 import { channelNames, statusLabels } from "../leads/actions";
 import { deliveriesSummary, deliveryText } from "./lead-text";
 import { release, retry, spam, status } from "./lead-actions";

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { ImportFileError, importLeads, readExportFile } from "../leads/lead-import";
-import type { Command } from "./command";
+import type { Command } from "./command-context";
 
 // `import`: the leads of a JSON export (`export FICHIER.json`, personal-data.ts) into the
 // configured store, from another installation or an earlier version (CHANGELOG.md). What it

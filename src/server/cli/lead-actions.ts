@@ -1,3 +1,4 @@
+import { deliveryOptions } from "../delivery/options";
 import { parisTime } from "../leads/lead-fields";
 import {
   confirmSpam,
@@ -7,7 +8,7 @@ import {
   statusFromWord,
   statusLabels,
 } from "../leads/actions";
-import type { Command } from "./command";
+import type { Command } from "./command-context";
 
 // The commands that act on one lead or on the delivery queue: each calls the action the inbox
 // calls (src/server/leads/actions/), which leaves the audit line, and prints its outcome.
@@ -17,7 +18,7 @@ export const retry: Command = {
   summary:
     "envoie maintenant tout envoi en attente (ou ceux d'une demande), sans attendre la fin du délai entre deux essais",
   async run([id], { actor, config, out, store }) {
-    const result = await retryDeliveries(await store(), { config: config.delivery }, actor, id);
+    const result = await retryDeliveries(await store(), deliveryOptions(config), actor, id);
     switch (result.outcome) {
       case "not-found":
         out(`Aucune demande ${id}.`);
@@ -82,7 +83,7 @@ export const release: Command = {
       out("Usage : npm run leads -- release ID (l'identifiant affiché par « spam »)");
       return 2;
     }
-    const result = await releaseAndDeliver(await store(), { config: config.delivery }, actor, id);
+    const result = await releaseAndDeliver(await store(), deliveryOptions(config), actor, id);
     switch (result.outcome) {
       case "not-found":
         out(`Aucune demande ${id}.`);

@@ -1,9 +1,9 @@
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { parisTime } from "../leads/lead-fields";
-import { purgeExpired } from "../leads/retention";
+import { purgeExpired, purgeText } from "../leads/retention";
 import { erasePerson, exportLeads, type ExportFilter } from "../leads/actions";
-import type { Command } from "./command";
+import type { Command } from "./command-context";
 
 // The commands for personal data (RGPD): export (right of access), purge (retention) and erase
 // (right to erasure). Export and erase are the inbox's actions (src/server/leads/actions/).
@@ -39,12 +39,10 @@ export const exportCommand: Command = {
 export const purge: Command = {
   args: "",
   summary:
-    "supprime les demandes reçues il y a plus de QUOTE_RETENTION_DAYS jours (1095 par défaut)",
-  async run(_args, { config, out, store }) {
-    const days = config.retentionDays;
-    const { before, deleted } = await purgeExpired(await store(), days);
+    "supprime les demandes sans contact avec la personne depuis plus de QUOTE_RETENTION_DAYS jours (1095 par défaut), comptés depuis le dernier contact : l'arrivée, puis chaque note, réponse ou changement de statut",
+  async run(_args, { actor, config, out, store }) {
     out(
-      `${deleted} demande(s) reçue(s) avant le ${parisTime(before.toISOString())} supprimée(s) (conservation : ${days} jours).`,
+      `${purgeText(await purgeExpired(await store(), config.retentionDays, new Date(), actor))}.`,
     );
     return 0;
   },

@@ -1,6 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { sameSecret } from "../same-secret";
 import { popupHeaders, popupPage, type PopupOutcome } from "./popup-page";
-import type { CmsAuthSettings } from "./settings";
+import type { CmsAuthSettings } from "./cms-auth-settings";
 
 // The admin's GitHub sign-in, once: request facts in, status, headers and an HTML body out. It
 // knows no framework: the production server (src/server/http/app.ts) and the Gatsby
@@ -52,10 +53,16 @@ export const cmsAuthMessages = {
     "GitHub a refusé la connexion (code expiré ou déjà utilisé). Fermez cette fenêtre et recommencez depuis l'administration.",
 } as const;
 
-const stateCookie = "cms_auth_state";
+/**
+ * `__Host-`: browsers take it only from this very host, over HTTPS (or http://localhost, which
+ * Chromium and Firefox count as secure), with `Secure`, `Path=/` and no `Domain`. So a preview,
+ * served on a subdomain of the site's domain, cannot set a state of its own choosing for the site
+ * (a cookie for the parent domain would reach the callback otherwise).
+ */
+const stateCookie = "__Host-cms_auth_state";
 /** Long enough to sign in on GitHub (two-factor included), short enough to be of little use. */
 const stateMaxAgeSeconds = 600;
-const cookieAttributes = "Path=/api/cms; HttpOnly; Secure; SameSite=Lax";
+const cookieAttributes = "Path=/; HttpOnly; Secure; SameSite=Lax";
 
 /** Repository access for an OAuth App; a GitHub App ignores it and uses its own permissions. */
 const scope = "repo";
@@ -78,12 +85,6 @@ function cookieValue(header: string | undefined, name: string): string | undefin
     if (key === name) return value.join("=");
   }
   return undefined;
-}
-
-/** Constant-time equality of two strings of any length (their digests are compared). */
-function sameSecret(a: string, b: string): boolean {
-  const digest = (text: string) => createHash("sha256").update(text).digest();
-  return timingSafeEqual(digest(a), digest(b)) && a.length > 0;
 }
 
 export function createCmsAuth({
@@ -165,7 +166,7 @@ export function createCmsAuth({
     if (!settings) return failure(503, cmsAuthMessages.notConfigured, clear);
     const expected = cookieValue(request.cookie, stateCookie) ?? "";
     const state = request.query.get("state") ?? "";
-    if (!sameSecret(expected, state)) return failure(400, cmsAuthMessages.unverified, clear);
+    if (!sameSecret(state, expected)) return failure(400, cmsAuthMessages.unverified, clear);
     // Checked after the state, so that only the browser that started the sign-in learns it.
     if (request.query.get("error")) return failure(400, cmsAuthMessages.denied, clear);
     const code = request.query.get("code");

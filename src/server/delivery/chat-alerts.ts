@@ -1,12 +1,14 @@
 import type { Lead } from "../leads/lead-store";
-import type { AlertConfig } from "./config";
+import type { AlertConfig } from "./delivery-config";
+import { slackInert, teamsInert } from "./inert-text";
 
 // Each accepted lead announced where the team talks: a Microsoft Teams channel (a Workflows
 // webhook, « Post to a channel when a webhook request is received », which takes a message
 // carrying an Adaptive Card) and a Slack channel (an incoming webhook, which takes Block Kit
 // blocks). What a channel's members can read goes there: the organisation, when it came, the link
 // to the lead in the inbox; never the message nor the person's contact details, which stay behind
-// the inbox's sign-in.
+// the inbox's sign-in. The organisation is the visitor's text: inert-text.ts keeps it from
+// mentioning anyone, linking anywhere or formatting anything, in either channel.
 
 export const alertTimeoutMs = 5000;
 
@@ -41,13 +43,16 @@ export function teamsPayload(lead: Lead, inboxUrl: string | null) {
           version: "1.4",
           body: [
             { type: "TextBlock", text: facts.title, weight: "Bolder", size: "Medium", wrap: true },
+            // A TextRun, not a fact: Teams reads Markdown in a TextBlock and in facts, never in a
+            // RichTextBlock's TextRun (Adaptive Cards' schema).
             {
-              type: "FactSet",
-              facts: [
-                { title: "Organisme", value: facts.company },
-                { title: "Reçue le", value: facts.received },
+              type: "RichTextBlock",
+              inlines: [
+                { type: "TextRun", text: "Organisme : ", weight: "Bolder" },
+                { type: "TextRun", text: teamsInert(facts.company) },
               ],
             },
+            { type: "FactSet", facts: [{ title: "Reçue le", value: facts.received }] },
           ],
           actions: facts.link
             ? [
@@ -64,22 +69,20 @@ export function teamsPayload(lead: Lead, inboxUrl: string | null) {
   };
 }
 
-/** Slack's mrkdwn: `&`, `<` and `>` escaped, as Slack asks of any text it should not read as markup. */
-const mrkdwn = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /** Slack: Block Kit blocks, and the `text` Slack shows in notifications. */
 export function slackPayload(lead: Lead, inboxUrl: string | null) {
   const facts = alertFacts(lead, inboxUrl);
   return {
-    text: `${facts.title} : ${facts.company}`,
+    // Shown in notifications, and read as mrkdwn too.
+    text: `${facts.title} : ${slackInert(facts.company)}`,
     blocks: [
       { type: "header", text: { type: "plain_text", text: facts.title } },
       {
         type: "section",
         fields: [
-          { type: "mrkdwn", text: `*Organisme*\n${mrkdwn(facts.company)}` },
-          { type: "mrkdwn", text: `*Reçue le*\n${mrkdwn(facts.received)}` },
+          // verbatim: Slack links no address and names no one in them by itself.
+          { type: "mrkdwn", text: `*Organisme*\n${slackInert(facts.company)}`, verbatim: true },
+          { type: "mrkdwn", text: `*Reçue le*\n${facts.received}`, verbatim: true },
         ],
       },
       ...(facts.link

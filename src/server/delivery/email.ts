@@ -4,7 +4,7 @@ import type SMTPPool from "nodemailer/lib/smtp-pool";
 import type Mail from "nodemailer/lib/mailer";
 import { fieldText, fullName, leadFieldLabels, parisTime } from "../leads/lead-fields";
 import type { Lead } from "../leads/lead-store";
-import type { EmailConfig } from "./config";
+import type { EmailConfig } from "./delivery-config";
 import type { AckContent } from "./site-content";
 
 // The two emails of a lead: the one to sales (every field, Reply-To the visitor) and, with
@@ -17,6 +17,13 @@ const escapeHtml = (text: string): string =>
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
+
+/**
+ * A visitor's text in a header, on one line: a line break there would start a header of theirs
+ * (`Bcc:`). Nodemailer folds them too; the headers' safety does not rest on that alone.
+ */
+const headerText = (text: string): string =>
+  text.replace(/\s*[\r\n\v\f\u0085\u2028\u2029]+\s*/g, " ");
 
 /** The request's fields as an HTML table, one row per label and value, both escaped. */
 function fieldsTable(rows: readonly (readonly [string, string])[]): string {
@@ -60,8 +67,8 @@ ${fieldsTable(rows)}
   return {
     from: config.from,
     to: config.to,
-    replyTo: { name: fullName(lead), address: request.email },
-    subject: `Demande de devis : ${request.company} — ${fullName(lead)}`,
+    replyTo: { name: headerText(fullName(lead)), address: request.email },
+    subject: headerText(`Demande de devis : ${request.company} — ${fullName(lead)}`),
     messageId: messageId(lead, "sales", config.from),
     date: new Date(lead.receivedAt),
     headers: requestIdHeader(lead),
@@ -113,7 +120,7 @@ ${fieldsTable(rows)}
 </body></html>`;
   return {
     from: { name: content.companyName, address: addressOf(config.from) },
-    to: { name: fullName(lead), address: request.email },
+    to: { name: headerText(fullName(lead)), address: request.email },
     replyTo: content.email ?? undefined,
     subject: `${content.companyName} : nous avons bien reçu votre demande de devis`,
     messageId: messageId(lead, "ack", config.from),

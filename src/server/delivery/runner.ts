@@ -1,7 +1,7 @@
 import { oneLine } from "../one-line";
 import type { Channel, ClaimOptions, Delivery, DeliveryQueue, Lead } from "../leads/lead-store";
 import { processLogger, withoutAddresses, type LeadLogger } from "../log/logger";
-import { configuredChannels, type DeliveryConfig } from "./config";
+import { configuredChannels, type DeliveryConfig } from "./delivery-config";
 export { pendingDeliveries } from "./pending";
 import { ackMessage, EmailSender, salesMessage } from "./email";
 import { readAckContent } from "./site-content";
@@ -61,7 +61,8 @@ export class DeliveryRunner {
 
   constructor(
     private readonly queue: DeliveryQueue,
-    options: RunnerOptions,
+    /** Kept whole: the inbox's retries deliver with the same (src/server/http/routes/team/). */
+    readonly options: RunnerOptions,
   ) {
     this.config = options.config;
     this.log = options.log ?? processLogger();
@@ -184,10 +185,10 @@ export class DeliveryRunner {
         return postWebhook(lead, webhook);
       case "teams":
         if (!this.config.teams) throw new Error("QUOTE_TEAMS_WEBHOOK_URL is not set");
-        return postAlert(this.config.teams, teamsPayload(lead, this.config.inboxUrl ?? null));
+        return postAlert(this.config.teams, teamsPayload(lead, this.config.teamUrl ?? null));
       case "slack":
         if (!this.config.slack) throw new Error("QUOTE_SLACK_WEBHOOK_URL is not set");
-        return postAlert(this.config.slack, slackPayload(lead, this.config.inboxUrl ?? null));
+        return postAlert(this.config.slack, slackPayload(lead, this.config.teamUrl ?? null));
     }
   }
 

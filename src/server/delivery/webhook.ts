@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import type { Lead } from "../leads/lead-store";
-import type { WebhookConfig } from "./config";
+import type { WebhookConfig } from "./delivery-config";
 
 // The lead POSTed as JSON to a CRM or an automation tool, signed as the Standard Webhooks
 // specification says (https://www.standardwebhooks.com). The webhook-id is the lead's id and

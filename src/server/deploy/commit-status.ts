@@ -1,7 +1,7 @@
 import { publicationStatusContext } from "../../shared/deploy-statuses";
 import type { LeadLogger } from "../log/logger";
 import { oneLine } from "../one-line";
-import type { CommitStatusSettings } from "./settings";
+import type { CommitStatusSettings } from "./deploy-settings";
 
 // Each build told to GitHub as a commit status on the commit it built (docs.github.com, REST
 // « Commit statuses », POST /repos/{owner}/{repo}/statuses/{sha}): the admin's editorial

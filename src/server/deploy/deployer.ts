@@ -1,15 +1,17 @@
 import { mkdirSync } from "node:fs";
 import { oneLine } from "../one-line";
 import { commitStatuses, noReports, type ReportStatus } from "./commit-status";
-import { waitForDeployLock } from "./lock";
+import { withDeployLock } from "./lock";
 import { deployDraft, removeDraft, sweepPreviews } from "./preview-deploy";
 import { listPreviews } from "./previews";
 import { Publisher, type DeployerOptions, type DeployRequest } from "./publication";
 import { redact } from "./redact";
-import { deployPaths } from "./releases";
+import { deployPaths, listReleases } from "./releases";
 import { sandboxProblem } from "./sandbox";
-import type { DeploySettings } from "./settings";
-import { readDeployState, readTextList, replaceFile } from "./state";
+import type { DeploySettings } from "./deploy-settings";
+import { planSchedule, readSchedule, writeSchedule } from "./schedule";
+import { Scheduler, systemClock } from "./scheduler";
+import { liveCommit, readDeployState, readTextList, replaceFile } from "./state";
 
 export type { DeployerOptions, DeployRequest, FailureNotice } from "./publication";
 
@@ -42,6 +44,9 @@ export class Deployer {
   readonly boxProblem: string | null;
   /** Each publication: built, switched live, told (publication.ts). */
   private readonly publisher: Publisher;
+  /** The live site's next change (scheduler.ts); it looks only in the server (startSchedule). */
+  private readonly scheduler: Scheduler;
+  private scheduling = false;
 
   constructor(
     readonly settings: DeploySettings,
@@ -56,6 +61,54 @@ export class Deployer {
       this.report,
       this.stopping.signal,
       this.boxProblem,
+    );
+    this.scheduler = new Scheduler(settings.dir, options.clock ?? systemClock, (at) =>
+      this.requestScheduled(at),
+    );
+  }
+
+  /**
+   * The live commit built again as of a scheduled instant that has come. A publication waiting
+   * already builds as of now, which is later: it stands for this one.
+   */
+  private requestScheduled(at: Date): void {
+    this.options.log.info(`scheduled build as of ${at.toISOString()} started`);
+    this.next ??= { commit: liveCommit(this.settings.dir), scheduledFor: at.toISOString() };
+    if (!this.running) this.start();
+  }
+
+  /**
+   * The server's scheduled builds: a schedule planned from the live release when none was kept
+   * (the first start of 1.4, after the instant that release was built as of), then an instant
+   * missed while the server was down built at once, and the next ones on time.
+   */
+  startSchedule(): void {
+    const { dir } = this.settings;
+    const live = listReleases(dir).find((release) => release.live);
+    if (!readSchedule(dir) && live) {
+      planSchedule(dir, live.commit, new Date(live.asOf ?? live.builtAt));
+    }
+    this.scheduling = true;
+    if (!this.running) this.scheduler.look();
+  }
+
+  /**
+   * After a scheduled build that did not go live (the schedule still has its instant first): a
+   * second try, then the instant is given up, so that a build that cannot succeed never loops.
+   * The failure itself was told as any publication's (publication.ts).
+   */
+  private afterScheduled(at: string): void {
+    const { dir } = this.settings;
+    const record = readSchedule(dir);
+    if (record?.upcoming[0]?.at !== at) return; // Gone live: planned again from its content.
+    if (record.failures === 0) {
+      writeSchedule(dir, { ...record, failures: 1 });
+      this.options.log.warn(`scheduled build as of ${at} failed: tried once more`);
+      return;
+    }
+    writeSchedule(dir, { ...record, upcoming: record.upcoming.slice(1), failures: 0 });
+    this.options.log.error(
+      `scheduled build as of ${at} failed twice: given up, the live release stays until the next publication`,
     );
   }
 
@@ -147,6 +200,7 @@ export class Deployer {
   async close(): Promise<void> {
     this.next = null;
     this.drafts = [];
+    this.scheduler.stop();
     this.stopping.abort();
     await this.running?.catch(() => {});
   }
@@ -157,10 +211,21 @@ export class Deployer {
       const request = this.next;
       if (request) {
         this.next = null;
+        // Asked for while a publication ran, which has planned past it since: nothing to build.
+        if (
+          request.scheduledFor &&
+          readSchedule(this.settings.dir)?.upcoming[0]?.at !== request.scheduledFor
+        ) {
+          continue;
+        }
         const started = Date.now();
         await this.publisher.deploy(request);
         if (this.lastOutcome)
           this.options.onEnd?.(this.lastOutcome.kind, (Date.now() - started) / 1000);
+        if (this.stopping.signal.aborted) return;
+        if (request.scheduledFor) this.afterScheduled(request.scheduledFor);
+        // The schedule this publication planned, or the retry of a failed scheduled build.
+        if (this.scheduling) this.scheduler.look();
         continue;
       }
       const removed = this.removals.shift();
@@ -176,19 +241,7 @@ export class Deployer {
 
   /** Holds the deploy lock around `action`; nothing is done when stopped while waiting. */
   private async withLock(action: () => Promise<void>): Promise<void> {
-    let release: () => void;
-    try {
-      release = await waitForDeployLock(this.settings.dir, this.stopping.signal, (holder) =>
-        this.options.log.info(`deploy waits for the one process ${holder.pid} runs`),
-      );
-    } catch {
-      return; // Stopped while waiting: nothing started.
-    }
-    try {
-      await action();
-    } finally {
-      release();
-    }
+    await withDeployLock(this.settings.dir, this.stopping.signal, this.options.log, action);
   }
 
   private async preview(branch: string): Promise<void> {

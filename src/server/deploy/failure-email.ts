@@ -1,11 +1,13 @@
-import type { EmailConfig } from "../delivery/config";
+import type { EmailConfig } from "../delivery/delivery-config";
 import { EmailSender } from "../delivery/email";
 import type { FailureNotice } from "./deployer";
 
 // The email that tells whoever published that the publication did not go live, and why, through
-// the SMTP relay the leads use. To DEPLOY_NOTIFY_TO when set, else to the commit's author (the
-// admin writes its commits with the signed-in editor's address). None when a deploy succeeds,
-// but one that changes the server's code: the site is live, and the server must be updated.
+// the SMTP relay the leads use. To DEPLOY_NOTIFY_TO, and to the commit's author only when the
+// operator vouches for that address (a member of TEAM_EMAILS, or of a DEPLOY_NOTIFY_DOMAINS
+// domain): the author field is whatever the pusher typed, and the email quotes the build's last
+// lines, so an outside address would receive them. None when a deploy succeeds, but one that
+// changes the server's code: the site is live, and the server must be updated.
 
 /** How the email names the publication: its subject line and short commit, or the commit. */
 function publication(notice: FailureNotice) {
@@ -63,11 +65,34 @@ export function failureMessage(notice: FailureNotice, to: string[], from: string
   return { from, to, subject, text: `${["Bonjour,", "", ...body].join("\n")}\n` };
 }
 
+/** Who hears of a deploy: the operator's addresses, and the authors the operator vouches for. */
+export interface FailureRecipients {
+  /** DEPLOY_NOTIFY_TO. */
+  notifyTo: readonly string[];
+  /** TEAM_EMAILS, keyed by lowercased address. */
+  team: ReadonlyMap<string, unknown>;
+  /** DEPLOY_NOTIFY_DOMAINS, lowercased. */
+  domains: readonly string[];
+}
+
+/** One bare address, nothing a mailer would read as a second one (a comma, a name, `<…>`). */
+const bareAddress = /^[\w.!#$%&'*+/=?^`{|}~-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+$/i;
+
+/** DEPLOY_NOTIFY_TO, and the commit's author when TEAM_EMAILS or DEPLOY_NOTIFY_DOMAINS names it. */
+export function recipientsOf(notice: FailureNotice, recipients: FailureRecipients): string[] {
+  const author = notice.author?.email.trim().toLowerCase() ?? "";
+  const vouched =
+    bareAddress.test(author) &&
+    (recipients.team.has(author) || recipients.domains.includes(author.split("@")[1]!));
+  const known = new Set(recipients.notifyTo.map((to) => to.toLowerCase()));
+  return [...recipients.notifyTo, ...(vouched && !known.has(author) ? [author] : [])];
+}
+
 /** The sender of failure emails, or undefined when no SMTP relay is configured. */
-export function failureNotifier(email: EmailConfig | null, notifyTo: readonly string[]) {
+export function failureNotifier(email: EmailConfig | null, recipients: FailureRecipients) {
   if (!email) return undefined;
   return async (notice: FailureNotice) => {
-    const to = notifyTo.length > 0 ? [...notifyTo] : notice.author ? [notice.author.email] : [];
+    const to = recipientsOf(notice, recipients);
     if (to.length === 0) return;
     const sender = new EmailSender(email.smtpUrl);
     try {

@@ -1,113 +1,106 @@
-import { randomUUID } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import {
+  closeSync,
+  constants,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  writeSync,
+} from "node:fs";
 import { setTimeout as delay } from "node:timers/promises";
 import { deployPaths } from "./releases";
 
 // One deploy at a time on a DEPLOY_DIR, whoever starts it (the server on a push, an operator's
-// `npm run site`). The lock file names its holder by more than a process id, which the kernel
-// reuses (a server restarted in a container is PID 1 again): the boot, the process's start time
-// and a token of the process that wrote it. A holder is live only when all three still match; a
-// lock left by a process that is gone is taken over, and only its writer ever removes a lock.
+// `npm run site`). The lock is the kernel's: an exclusive flock(2) on DEPLOY_DIR/deploy.lock, taken
+// by util-linux's `flock --nonblock` on a descriptor this process opened and hands it. flock(2)
+// ties the lock to that open file, not to the `flock` program: it stays held once the program has
+// exited, for as long as this process keeps the descriptor open, and the kernel releases it when
+// the descriptor is closed or the process ends in any way (SIGKILL, the OOM killer). Node opens
+// every file close-on-exec, so neither git nor a build inherits it. There is nothing stale to
+// take over and no file is ever removed (removing it would let a second taker lock a new file
+// beside the first one's): no process id is guessed and no timing decides who holds it. The file
+// also says who holds it, written under the lock, for the « waits for … » messages only.
 
 export interface LockHolder {
   pid: number;
-  /** /proc/<pid>/stat's start time (clock ticks since boot), or null where /proc is not Linux's. */
-  started: string | null;
-  /** /proc/sys/kernel/random/boot_id: a process of an earlier boot is gone. */
-  boot: string | null;
-  /** This process's own mark: never taken for another's. */
-  token: string;
+  /** When it took the lock (ISO 8601). */
+  since: string;
 }
 
-const ownToken = randomUUID();
+/** `flock`'s exit code when another open file holds the lock (its default, 1, is any error). */
+const heldElsewhere = 75;
 
-function readOrNull(file: string): string | null {
+/** Whether a process of this id runs (this is for a message only: ids are reused). */
+function running(pid: number): boolean {
   try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return null;
-  }
-}
-
-/** The start time of `pid`, or null when it is not running (or /proc does not tell). */
-function startTimeOf(pid: number): string | null {
-  const stat = readOrNull(`/proc/${pid}/stat`);
-  // The command name, in parentheses, may hold spaces: fields are counted after its end.
-  return stat?.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? null;
-}
-
-const boot = () => readOrNull("/proc/sys/kernel/random/boot_id")?.trim() ?? null;
-
-/** This process, as a lock names it. */
-export const thisHolder = (): LockHolder => ({
-  pid: process.pid,
-  started: startTimeOf(process.pid),
-  boot: boot(),
-  token: ownToken,
-});
-
-function isLive(holder: LockHolder): boolean {
-  if (holder.token === ownToken) return false;
-  if (holder.boot && holder.boot !== boot()) return false;
-  if (holder.started !== null) return startTimeOf(holder.pid) === holder.started;
-  try {
-    process.kill(holder.pid, 0);
+    process.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
+/** Who the file names, unless that process is gone (its successor has not written yet). */
 function readHolder(file: string): LockHolder | null {
   try {
     const holder = JSON.parse(readFileSync(file, "utf8")) as Partial<LockHolder>;
-    return Number.isInteger(holder.pid) && typeof holder.token === "string"
-      ? (holder as LockHolder)
+    return Number.isInteger(holder.pid) && typeof holder.since === "string" && running(holder.pid!)
+      ? { pid: holder.pid!, since: holder.since }
       : null;
   } catch {
     return null;
   }
 }
 
-/** Removes the lock if it is still this process's. */
-function releaser(file: string): () => void {
-  return () => {
-    if (readHolder(file)?.token === ownToken) rmSync(file, { force: true });
-  };
-}
+/** This process, as the lock file names it. */
+export const thisHolder = (): LockHolder => ({ pid: process.pid, since: new Date().toISOString() });
 
-/** Takes the lock, or says who holds it. */
-export function takeDeployLock(dir: string): (() => void) | { heldBy: LockHolder } {
+/**
+ * Takes the lock, or says who holds it: `heldBy` is null when the holder has not written its name
+ * yet (it just took the lock) or is of an earlier version.
+ */
+export function takeDeployLock(dir: string): (() => void) | { heldBy: LockHolder | null } {
   const { lock } = deployPaths(dir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      const fd = openSync(lock, "wx", 0o600);
-      writeSync(fd, JSON.stringify(thisHolder()));
-      closeSync(fd);
-      return releaser(lock);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const holder = readHolder(lock);
-      if (holder && isLive(holder)) return { heldBy: holder };
-      // Gone (or a file cut short by a crash while it was written): the next attempt takes it.
-      rmSync(lock, { force: true });
-    }
+  const fd = openSync(lock, constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  const taken = spawnSync(
+    "flock",
+    ["--exclusive", "--nonblock", "--conflict-exit-code", String(heldElsewhere), "3"],
+    { stdio: ["ignore", "ignore", "pipe", fd], encoding: "utf8" },
+  );
+  if (taken.status !== 0) {
+    closeSync(fd);
+    if (taken.status === heldElsewhere) return { heldBy: readHolder(lock) };
+    throw new Error(
+      `the deploy lock ${lock} could not be taken (flock, of util-linux: ${
+        taken.error?.message ?? (taken.stderr.trim() || `exit ${taken.status}`)
+      })`,
+    );
   }
-  throw new Error(`the deploy lock ${lock} could not be taken`);
+  ftruncateSync(fd);
+  writeSync(fd, JSON.stringify(thisHolder()), 0);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    // Its name goes first, while the lock is still held: nobody else writes there meanwhile.
+    ftruncateSync(fd);
+    closeSync(fd);
+  };
 }
 
 /** How often a deploy waiting for another process's looks again. */
 const pollMs = 1_000;
 
 /**
- * Takes the lock, waiting while another live process holds it (its deploy runs to its end, then
- * this one): `onWait` hears of the holder once. Rejects when `signal` aborts.
+ * Takes the lock, waiting while another holds it (its deploy runs to its end, then this one):
+ * `onWait` hears of the holder once. Rejects when `signal` aborts.
  */
 export async function waitForDeployLock(
   dir: string,
   signal: AbortSignal,
-  onWait: (holder: LockHolder) => void,
+  onWait: (holder: LockHolder | null) => void,
 ): Promise<() => void> {
   let told = false;
   for (;;) {
@@ -118,4 +111,30 @@ export async function waitForDeployLock(
     told = true;
     await delay(pollMs, undefined, { signal });
   }
+}
+
+/**
+ * Runs `action` under the deploy lock once it is free, the wait told to `log`; resolves to false,
+ * having run nothing, when `signal` stops it while waiting.
+ */
+export async function withDeployLock(
+  dir: string,
+  signal: AbortSignal,
+  log: { info(message: string): void },
+  action: () => Promise<void>,
+): Promise<boolean> {
+  let release: () => void;
+  try {
+    release = await waitForDeployLock(dir, signal, (holder) =>
+      log.info(`deploy waits for the one process ${holder?.pid ?? "(not named yet)"} runs`),
+    );
+  } catch {
+    return false;
+  }
+  try {
+    await action();
+  } finally {
+    release();
+  }
+  return true;
 }

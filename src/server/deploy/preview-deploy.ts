@@ -1,9 +1,9 @@
 import { previewStatusContext } from "../../shared/deploy-statuses";
 import type { LeadLogger } from "../log/logger";
 import { oneLine } from "../one-line";
-import { asDeployFailure } from "./command";
+import { asDeployFailure } from "./run-program";
 import type { ReportStatus } from "./commit-status";
-import { buildInBox, openWorkingCopy, type WorkingCopy } from "./deploy";
+import { buildInBox } from "./box-build";
 import { draftBranchPrefix, draftBranchProblem, previewName } from "./preview-names";
 import {
   addPreviewBuild,
@@ -15,12 +15,15 @@ import {
   type PreviewInfo,
 } from "./previews";
 import { redact } from "./redact";
-import type { DeploySettings } from "./settings";
+import { readSchedule } from "./schedule";
+import type { DeploySettings } from "./deploy-settings";
+import { openWorkingCopy, type WorkingCopy } from "./working-copy";
 
-// One draft's preview, built as a publication is (the same working copy, box and strict content
-// check) with the preview's own SITE_URL and SITE_PREVIEW_BRANCH, which the site reads to show
-// its banner and tell search engines to stay away; then copied into the preview's folder and
-// served (previews.ts). Each step is told to GitHub as a commit status (commit-status.ts), in
+// One draft's preview, built as a publication is (the same box, ceilings and strict content
+// check, in the drafts' own working copy) with the preview's own SITE_URL and SITE_PREVIEW_BRANCH,
+// which the site reads to show its banner and tell search engines to stay away, and the published
+// site's schedule, so that a draft that schedules a change is previewed as of its instant; then
+// copied into the preview's folder and served (previews.ts). Each step is told to GitHub as a commit status (commit-status.ts), in
 // French, for the admin. Previews whose branch is gone or merged, and the oldest beyond
 // DEPLOY_KEEP_PREVIEWS, are removed (sweepPreviews).
 
@@ -70,7 +73,7 @@ export async function deployDraft(branch: string, context: DraftContext): Promis
   writePreview(settings.dir, info);
   let target: string | null = null;
   try {
-    const copy = await openWorkingCopy(settings, signal);
+    const copy = await openWorkingCopy(settings, signal, "preview");
     if (!(await branchExists(copy, branch))) {
       removePreview(settings.dir, name);
       log.info(`preview ${name} removed: ${branch} no longer exists`);
@@ -100,10 +103,16 @@ export async function deployDraft(branch: string, context: DraftContext): Promis
     log.info({ branch, preview: name }, `preview of ${target} started`);
     const started = Date.now();
     await buildInBox(settings, copy, target, {
-      kind: "preview",
       // GATSBY_API_URL empty: the preview's form posts to its own origin, which refuses it, never
       // to an external API that would pass it on to sales.
-      env: { SITE_URL: origin, SITE_PREVIEW_BRANCH: branch, GATSBY_API_URL: "" },
+      env: {
+        SITE_URL: origin,
+        SITE_PREVIEW_BRANCH: branch,
+        GATSBY_API_URL: "",
+        // What the published site already schedules: a draft that schedules a change of its
+        // own is previewed as of that instant (src/build/schedule.ts, siteAsOf).
+        SITE_PREVIEW_PUBLISHED_CHANGES: JSON.stringify(readSchedule(settings.dir)?.upcoming ?? []),
+      },
     });
     signal.throwIfAborted();
     // A copy that fails (too large, no public/) is told as the build's failure, below.
@@ -161,10 +170,11 @@ export async function sweepPreviews(
   const previews = listPreviews(settings.dir);
   if (previews.length === 0) return;
   try {
-    const copy = await openWorkingCopy(
-      settings,
-      AbortSignal.any([signal, AbortSignal.timeout(sweepTimeoutMs)]),
-    );
+    const sweepSignal = AbortSignal.any([signal, AbortSignal.timeout(sweepTimeoutMs)]);
+    // The published branch as last fetched is the publications' copy's; the drafts' branches are
+    // fetched into the drafts' copy.
+    const copy = await openWorkingCopy(settings, sweepSignal, "publication");
+    const drafts = await openWorkingCopy(settings, sweepSignal, "preview");
     const listed = await copy.git([
       "ls-remote",
       "--heads",
@@ -186,7 +196,7 @@ export async function sweepPreviews(
         (await copy.succeeds(["merge-base", "--is-ancestor", head, published]));
       if (head === undefined || merged) {
         removePreview(settings.dir, preview.name);
-        await forgetBranch(copy, preview.branch);
+        await forgetBranch(drafts, preview.branch);
         log.info(
           `preview ${preview.name} removed: ${preview.branch} ${merged ? "merged" : "gone"}`,
         );
@@ -226,7 +236,7 @@ export async function removeDraft(
   log.info(`preview ${name} removed: ${branch} was deleted`);
   try {
     await forgetBranch(
-      await openWorkingCopy(settings, AbortSignal.timeout(sweepTimeoutMs)),
+      await openWorkingCopy(settings, AbortSignal.timeout(sweepTimeoutMs), "preview"),
       branch,
     );
   } catch {

@@ -1,12 +1,14 @@
 import type { LeadLogger } from "../log/logger";
 import { oneLine } from "../one-line";
-import { asDeployFailure, DeployFailure } from "./command";
+import { asDeployFailure, DeployFailure } from "./run-program";
 import { publicationStatus, type ReportStatus } from "./commit-status";
 import { deployCommit, type DeployTarget } from "./deploy";
-import { waitForDeployLock } from "./lock";
+import { withDeployLock } from "./lock";
 import { sweepPreviews } from "./preview-deploy";
 import { redact } from "./redact";
-import type { DeploySettings } from "./settings";
+import type { DeploySettings } from "./deploy-settings";
+import { planSchedule } from "./schedule";
+import type { Clock } from "./scheduler";
 import { liveCommit, readDeployState, writeDeployState } from "./state";
 
 // One publication: the branch's commit built and switched live (deploy.ts) under the deploy lock,
@@ -22,6 +24,8 @@ export interface DeployRequest {
   author?: { name: string; email: string } | null;
   /** The pushed commit's subject line, as the push reported it. */
   subject?: string;
+  /** A scheduled build (scheduler.ts): the instant that came, ISO. */
+  scheduledFor?: string;
 }
 
 /** What a deploy tells the person who published, or whoever DEPLOY_NOTIFY_TO names. */
@@ -43,6 +47,8 @@ export interface DeployerOptions {
   serverCode?: string | null;
   /** Told how each deploy ended and how long it took (the metrics, src/server/metrics/). */
   onEnd?: (outcome: "live" | "failed" | "ignored", seconds: number) => void;
+  /** The time the deploys read and wait on (scheduler.ts): the system's, or a test's. */
+  clock?: Clock;
 }
 
 export type DeployOutcomeKind = "live" | "failed" | "ignored";
@@ -66,17 +72,17 @@ export class Publisher {
   private clean = (text: string) => redact(text, this.settings.secrets);
 
   async deploy(request: DeployRequest): Promise<void> {
+    this.lastOutcome = null;
+    // Stopped while waiting for the lock: nothing is started.
+    await withDeployLock(this.settings.dir, this.stopping, this.options.log, () =>
+      this.build(request),
+    );
+  }
+
+  /** The deploy itself, under the lock. */
+  private async build(request: DeployRequest): Promise<void> {
     const { dir, timeoutMs } = this.settings;
     const { log } = this.options;
-    this.lastOutcome = null;
-    let release: () => void;
-    try {
-      release = await waitForDeployLock(dir, this.stopping, (holder) =>
-        log.info(`deploy waits for the one process ${holder.pid} runs`),
-      );
-    } catch {
-      return; // Stopped while waiting: nothing started.
-    }
     let target: DeployTarget | null = null;
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
@@ -92,10 +98,17 @@ export class Publisher {
         `deploy of ${request.commit ?? `the newest commit of ${this.settings.branch}`} started`,
       );
       const started = Date.now();
+      // As of now, or of the scheduled instant: of whichever is later, so that a build caught up
+      // after a stop, or after the clock jumped, shows what is in force when it goes live.
+      const now = this.options.clock?.now() ?? Date.now();
+      const scheduled = request.scheduledFor ? Date.parse(request.scheduledFor) : now;
+      const asOf = new Date(Math.max(now, scheduled));
       const outcome = await deployCommit(this.settings, request.commit, {
         liveCommit: liveCommit(dir),
         signal: AbortSignal.any([this.stopping, timeout]),
         failedCommit: request.push ? (state.failure?.commit ?? null) : null,
+        asOf,
+        scheduledFor: request.scheduledFor ?? null,
         onTarget: (known) => {
           target = known;
           this.report(known.commit, publicationStatus("pending", this.settings.siteUrl));
@@ -113,6 +126,8 @@ export class Publisher {
         return;
       }
       const live = outcome.release;
+      // The next instant the live site changes, strictly after this build's: never itself again.
+      planSchedule(dir, live.commit, asOf);
       const serverChanged = Boolean(
         live.serverCode && this.serverCode && live.serverCode !== this.serverCode,
       );
@@ -151,8 +166,6 @@ export class Publisher {
         return;
       }
       this.fail(request, target, asDeployFailure(error, timeout.aborted, timeoutMs));
-    } finally {
-      release();
     }
   }
 

@@ -1,12 +1,14 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { sameSecret } from "../same-secret";
 import { draftBranchPrefix, draftBranchProblem } from "./preview-names";
-import type { DeploySettings } from "./settings";
+import type { DeploySettings } from "./deploy-settings";
 
 // A git host's push webhook, checked before anything else and read into the one thing a deploy
 // needs: which commit. GitHub signs the raw body (X-Hub-Signature-256: HMAC-SHA256 with the
 // webhook's secret, docs.github.com « Validating webhook deliveries »); GitLab sends the secret
 // itself as X-Gitlab-Token (docs.gitlab.com « Webhooks »). Nothing from the payload reaches a
-// command but a commit id checked to be forty hex digits (deploy.ts runs git without a shell).
+// command but a commit id checked to be forty hex digits and a draft's branch name checked by
+// preview-names.ts (letters, digits and `._-/`, under `cms/`, never `..`); git runs without a shell.
 
 export type GitHost = "github" | "gitlab";
 
@@ -30,13 +32,6 @@ const header = (headers: Headers, name: string): string | undefined => {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
 };
-
-/** Equal strings, in a time that does not tell how much of them matched. */
-function sameSecret(given: string, expected: string): boolean {
-  // Digests first: timingSafeEqual needs equal lengths, and the length must not leak either.
-  const digest = (text: string) => createHash("sha256").update(text).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
 
 export function isAuthentic(
   host: GitHost,

@@ -14,6 +14,9 @@ import {
 } from "node:fs";
 import { basename, join } from "node:path";
 
+/** A publication (the published branch) or a draft's preview. */
+export type BuildKind = "publication" | "preview";
+
 // The releases under DEPLOY_DIR: each successful build copied apart from the working copy, into
 // releases/<id>/site, its content/ beside it (what the server reads at run time: the
 // acknowledgement email), with what it was built from in releases/<id>/release.json (written last:
@@ -33,34 +36,59 @@ export interface ReleaseInfo {
   builtAt: string;
   /** The hash of the server's code this commit compiles (serverCodeHash), or null. */
   serverCode: string | null;
+  /** The instant the site was built as of (SITE_BUILD_AS_OF); absent in releases before 1.4. */
+  asOf?: string;
+  /** What started it: the scheduled instant (scheduler.ts), or null for a push or by hand. */
+  scheduledFor?: string | null;
+  /**
+   * The instants after `asOf` at which its content changes, each with what changes (schedule.ts
+   * plans from it): its content/ holds only what is in force at `asOf`. Absent before 1.4.
+   */
+  upcoming?: { at: string; changes: string[] }[];
 }
 
 export function deployPaths(dir: string) {
   return {
-    /** The working copy: fetched, installed and built in place, Gatsby's cache kept warm. */
+    /**
+     * The publications' working copy: fetched, installed and built in place, Gatsby's cache kept
+     * warm. The drafts have their own (`draftWork`): no file a draft's build writes (its
+     * node_modules/, its caches) is ever in a publication's sight.
+     */
     work: join(dir, "work"),
+    /** The drafts' working copy (preview-deploy.ts). */
+    draftWork: join(dir, "drafts", "work"),
     releases: join(dir, "releases"),
     current: join(dir, "current"),
     /** What the deployer is doing, for a restart after a crash and for /api/deploy/status. */
     state: join(dir, "state.json"),
     /** Held by the process deploying (the server or `npm run site -- deploy`). */
     lock: join(dir, "deploy.lock"),
-    /** The build box's home (src/server/deploy/sandbox.ts): npm's cache. */
+    /** The build box's home (src/server/deploy/sandbox.ts), emptied before each build. */
     home: join(dir, "home"),
+    /**
+     * npm's cache, filled by the server outside the box from the registry alone
+     * (package-fetch.ts); a build gets a copy of it, never this folder.
+     */
+    npmCache: join(dir, "npm-cache"),
     /** The push deliveries already received (the webhook's redeliveries). */
     deliveries: join(dir, "deliveries.json"),
     /** The drafts' previews (previews.ts). */
     previews: join(dir, "previews"),
     /** The drafts waiting for their preview, in push order (preview-deploy.ts). */
     previewQueue: join(dir, "preview-queue.json"),
-    /** Gatsby's caches of the kind of build not under way (deploy.ts, useCachesOf). */
-    parked: join(dir, "parked"),
-    /** Whose caches the working copy holds: "publication", "preview", or "none". */
-    lineage: join(dir, "lineage"),
-    /** The hash of the lock files installed whole in the working copy. */
-    installedLock: join(dir, "installed-lock"),
   };
 }
+
+/** A kind's working copy. */
+export const workOf = (dir: string, kind: BuildKind) =>
+  kind === "publication" ? deployPaths(dir).work : deployPaths(dir).draftWork;
+
+/**
+ * The hash of the lock files installed whole in a working copy: removed before an install starts,
+ * written once it is done, so that an install cut short is done again.
+ */
+export const installedLockOf = (dir: string, kind: BuildKind) =>
+  join(dir, kind === "publication" ? "installed-lock.publication" : "drafts/installed-lock");
 
 /** The files a release serves. */
 export const releaseSite = (dir: string, id: string) => join(dir, "releases", id, "site");
@@ -152,14 +180,15 @@ export function listReleases(dir: string): (ReleaseInfo & { live: boolean })[] {
 }
 
 /**
- * Copies a finished build (the working copy's public/ and content/) into a new release, not live
- * yet. Throws when the build is not a folder or is too large.
+ * Copies a finished build (the working copy's public/ and content/, but the content files in
+ * `leftOut`, not in force at the instant it was built as of) into a new release, not live yet.
+ * Throws when the build is not a folder or is too large.
  */
 export function addRelease(
   dir: string,
   work: string,
   info: Omit<ReleaseInfo, "id" | "builtAt">,
-  now = new Date(),
+  { now = new Date(), leftOut = [] }: { now?: Date; leftOut?: readonly string[] } = {},
 ): ReleaseInfo {
   const builtAt = now.toISOString();
   // Sorted as text, the ids are in build order (to the millisecond: one deploy at a time).
@@ -175,6 +204,8 @@ export function addRelease(
   }
   copyBuilt(join(work, "public"), join(folder, "site"), budget);
   copyBuilt(join(work, "content"), join(folder, "content"), budget);
+  // Nothing of a version or an entry still to come is kept where it was not published.
+  for (const file of leftOut) rmSync(join(folder, file), { force: true });
   const release: ReleaseInfo = { id, ...info, builtAt };
   writeFileSync(join(folder, "release.json"), `${JSON.stringify(release, null, 2)}\n`);
   return release;

@@ -1,30 +1,28 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, mkdtempSync, readlinkSync, rmSync } from "node:fs";
-import { homedir, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 
-// The box a deploy's install and build run in (docs/operations.md, « Ce que voit une
-// construction »): they run the repository's code (gatsby-config, gatsby-node, the package's own
-// install script) and every dependency's, so they get Bubblewrap's namespaces — their own user,
-// processes, network, hostname and IPC — a read-only view of the system's programs and of the few
-// files of /etc that name resolution, TLS and npm read, the working copy as /build (without its
-// .git: git runs outside, as the server, with the remote's address), a home of its own as
-// /home/builder (npm's cache), a /tmp in memory of bounded size,
-// and nothing else: not the lead database, not the releases nor `current`, not the server's
-// checkout nor its /proc. The network is there for npm's download alone (`network: true`); every
-// step that runs code has none, not even loopback's server. Killed with the process that started
-// it (--die-with-parent): a server stopped with SIGKILL leaves no build behind.
+// The box every step that runs the repository's code runs in (docs/operations.md, « Ce que voit
+// une construction »): the install from the cache, the packages' own scripts, the build
+// (gatsby-config, gatsby-node). Bubblewrap's namespaces give it its own user, processes, network
+// (loopback alone, its own: nothing of the host's, not the server nor Caddy's), hostname and IPC;
+// a read-only view of the system's programs and of the few files of /etc that user names, time
+// zones and TLS read; the kind's working copy as /build (without its .git: git runs outside, as
+// the server, with the remote's address); a home emptied before each build as /home/builder; a
+// /tmp in memory of bounded size; and nothing else: not the lead database, not the releases nor
+// `current`, not the other kind's working copy, not the server's checkout nor its /proc, no npm
+// settings of the machine's or the server's. Killed with the process that started it
+// (--die-with-parent): a server stopped with SIGKILL leaves no build behind. The packages were
+// fetched before, by the server (package-fetch.ts); the ceilings are ceilings.ts's.
 
 /** Where the box sees the working copy and its home. */
 export const boxPaths = { work: "/build", home: "/home/builder" } as const;
 
 /** What /etc must show for DNS (the registry), TLS, user names and time zones; nothing else. */
 const etcFiles = [
-  "/etc/resolv.conf",
   "/etc/hosts",
   "/etc/nsswitch.conf",
-  "/etc/host.conf",
-  "/etc/gai.conf",
   "/etc/ssl",
   "/etc/ca-certificates",
   "/etc/pki",
@@ -36,12 +34,19 @@ const etcFiles = [
   "/etc/ld.so.cache",
   "/etc/ld.so.conf",
   "/etc/ld.so.conf.d",
-  "/etc/npmrc",
-  "/etc/gitconfig",
 ];
+
+/**
+ * npm's global settings where a Node.js of /usr or /usr/local reads them (its prefix's etc/npmrc):
+ * they may name a registry's token, and are covered by an empty file.
+ */
+const globalNpmrcs = ["/usr/etc/npmrc", "/usr/local/etc/npmrc"];
 
 /** The box's /tmp, in memory: bounded, so that a build cannot take the server's memory there. */
 const tmpBytes = 1024 ** 3;
+
+/** The in-memory folders that only cover what the box must not see: a build has no use of them. */
+const coverBytes = 1024 ** 2;
 
 /** The top-level links of a merged /usr (Debian 12: /bin -> usr/bin) and the folders they name. */
 const systemTrees = ["/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"];
@@ -54,10 +59,8 @@ const isUnder = (path: string, tree: string) => {
 export interface BoxOptions {
   /** The working copy (DEPLOY_DIR/work), writable in the box as /build. */
   work: string;
-  /** The box's home (DEPLOY_DIR/home), writable as /home/builder: npm's cache lives there. */
+  /** The box's home (DEPLOY_DIR/home, emptied before each build), writable as /home/builder. */
   home: string;
-  /** Whether the step may reach the network (npm's download, which runs no script). */
-  network: boolean;
   /**
    * Folders that must stay out of sight even when they lie inside a tree the box shows (a
    * database or a server installed under /usr/local): each is covered by an empty folder.
@@ -76,7 +79,6 @@ export function boxArguments(options: BoxOptions, command: readonly string[]): s
   const args = [
     "--unshare-all",
     "--unshare-user",
-    ...(options.network ? ["--share-net"] : []),
     "--disable-userns",
     "--die-with-parent",
     "--new-session",
@@ -85,6 +87,15 @@ export function boxArguments(options: BoxOptions, command: readonly string[]): s
     "--ro-bind",
     "/usr",
     "/usr",
+    // The in-memory /tmp first: a Node.js installed under it is then bound over it, not hidden.
+    "--proc",
+    "/proc",
+    "--dev",
+    "/dev",
+    "--size",
+    String(tmpBytes),
+    "--tmpfs",
+    "/tmp",
   ];
   for (const tree of systemTrees) {
     if (!existsSync(tree)) continue;
@@ -102,23 +113,23 @@ export function boxArguments(options: BoxOptions, command: readonly string[]): s
     shown.push(nodePrefix);
   }
   for (const file of etcFiles) args.push("--ro-bind-try", file, file);
-  args.push("--proc", "/proc", "--dev", "/dev", "--size", String(tmpBytes), "--tmpfs", "/tmp");
+  const npmrcs = [...globalNpmrcs, ...(nodePrefix ? [join(nodePrefix, "etc", "npmrc")] : [])];
+  for (const file of new Set(npmrcs)) {
+    if (existsSync(file)) args.push("--ro-bind", "/dev/null", file);
+  }
   for (const path of options.hidden) {
-    if (shown.some((tree) => isUnder(path, tree)) && existsSync(path)) args.push("--tmpfs", path);
+    if (shown.some((tree) => isUnder(path, tree)) && existsSync(path)) {
+      args.push("--size", String(coverBytes), "--tmpfs", path);
+    }
   }
   args.push("--bind", options.work, boxPaths.work);
   // git's own files stay out of reach: they hold the remote's address (a token, maybe), and a
   // hook or a config written there would run as the server at the next fetch. An empty folder
-  // in memory covers them.
-  if (existsSync(join(options.work, ".git"))) args.push("--tmpfs", `${boxPaths.work}/.git`);
-  args.push("--bind", options.home, boxPaths.home);
-  // The server user's npm settings (a registry, its certificate, maybe its token), read-only and
-  // for the download alone: no code of the repository's runs then, and the steps that run some
-  // could otherwise copy a token into the site they build.
-  const npmrc = join(homedir(), ".npmrc");
-  if (options.network && existsSync(npmrc)) {
-    args.push("--ro-bind", npmrc, `${boxPaths.home}/.npmrc`);
+  // in memory covers them, of a size that keeps it from being a way round /tmp's.
+  if (existsSync(join(options.work, ".git"))) {
+    args.push("--size", String(coverBytes), "--tmpfs", `${boxPaths.work}/.git`);
   }
+  args.push("--bind", options.home, boxPaths.home);
   args.push("--setenv", "HOME", boxPaths.home, "--setenv", "TMPDIR", "/tmp");
   args.push("--chdir", boxPaths.work, "--", ...command);
   return args;
@@ -136,7 +147,7 @@ export function sandboxProblem(env: Readonly<Record<string, string>>): string | 
   try {
     probe = spawnSync(
       "bwrap",
-      boxArguments({ work: scratch, home: scratch, network: false, hidden: [] }, ["true"]),
+      boxArguments({ work: scratch, home: scratch, hidden: [] }, ["true"]),
       { encoding: "utf8", timeout: 10_000, env },
     );
   } finally {

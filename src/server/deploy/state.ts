@@ -13,7 +13,7 @@ export interface DeployState {
   /** The last deploy that did not go live (cleared by the next one that does). */
   failure: { commit: string | null; at: string; message: string; problems: string[] } | null;
   /** The last `npm run site -- rollback`, until a deploy goes live after it. */
-  rollback: { by: string; at: string; from: string | null; to: string } | null;
+  rollback: { at: string; from: string | null; to: string } | null;
   /** The server code whose change was last emailed about (its hash), so that it is told once. */
   serverNotified: string | null;
 }

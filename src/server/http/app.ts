@@ -6,32 +6,30 @@ import Fastify, {
 } from "fastify";
 import { createCmsAuth, type CmsAuth } from "../cms-auth/cms-auth";
 import type { TrustProxy } from "../config";
-import type { Deployer } from "../deploy/deployer";
 import { processLogger } from "../log/logger";
 import { requestIdGenerator } from "../log/request-id";
-import type { QuoteEndpoint } from "../quote-endpoint";
-import type { SpamSettings } from "../spam/screen";
-import type { Metrics } from "../metrics/metrics";
-import metricsPlugin from "./plugins/metrics";
+import errors, { frameworkErrors } from "./plugins/errors";
 import pressure, { type PressureOptions } from "./plugins/pressure";
 import requestLog from "./plugins/request-log";
-import site, { frameworkErrors } from "./plugins/site";
-import previews, { type PreviewsOptions } from "./plugins/previews";
+import site from "./plugins/site";
+import previews, { type PreviewsOptions } from "./plugins/preview-origins";
 import teamOrigin from "./plugins/team-origin";
-import cmsAuthRoutes from "./routes/cms-auth";
-import deployRoutes from "./routes/deploy";
-import healthRoutes, { type HealthOptions } from "./routes/health";
-import quoteRoutes from "./routes/quote";
+import cmsAuthRoutes from "./routes/cms-auth-routes";
+import audienceRoutes from "./routes/audience-routes";
+import deployRoutes from "./routes/deploy-routes";
+import healthRoutes from "./routes/health-routes";
+import quoteRoutes, { type QuoteRoutesOptions } from "./routes/quote-routes";
 import teamRoutes, { type TeamRoutesOptions } from "./routes/team";
 import type { SiteSource } from "./site-files";
 import { superstructValidator } from "./superstruct-schemas";
 
-// The production server as one Fastify app: the process-wide plugins first (./plugins/: the log
-// line and request id of every answer, the built site with its headers, error pages and one 405),
-// then one encapsulated plugin per concern (./routes/): under /api/, and the team's inbox under
-// /equipe/. serve.ts makes the app (createApp), registers the services the routes use
-// (src/server/services/), then the routes (appRoutes); the tests build it whole with their own
-// site, store and logger (buildApp). Fastify adds no X-Powered-By and no CORS header.
+// The Fastify app's two halves, which ./server.ts alone puts together around the services: the
+// instance with the process-wide plugins (createApp: the log line and request id of every answer,
+// error pages and one 405, the built site with its headers, shedding under load), and every
+// route, one encapsulated plugin per concern (appRoutes, ./routes/): under /api/, and the team's
+// inbox under /equipe/. The routes reach the services through the app's decorators
+// (src/server/services/: app.store, app.delivery, app.readiness, app.metrics, app.deployer).
+// Fastify adds no X-Powered-By and no CORS header.
 
 /** The Fastify instance and what every answer goes through. */
 export interface CoreOptions {
@@ -43,31 +41,20 @@ export interface CoreOptions {
   log?: FastifyBaseLogger;
   /** When requests are shed with 503 (./plugins/pressure.ts); its defaults in production. */
   pressure?: PressureOptions;
-  /** What Prometheus reads (src/server/metrics/): every answer and quote request counted. */
-  metrics?: Metrics;
   /** TEAM_URL: the inbox's own origin, where nothing of the site is served (./plugins/team-origin.ts). */
   teamUrl?: string;
-  /** PREVIEW_URL and where the previews are: each draft on its own origin (./plugins/previews.ts). */
+  /** PREVIEW_URL and where the previews are: each draft on its own origin (./plugins/preview-origins.ts). */
   previews?: PreviewsOptions;
 }
 
-/** What the routes answer with. */
-export interface RoutesOptions {
-  /** The built site, which readiness checks. */
+/** The routes' settings; the services they use are the app's decorators. */
+export interface RoutesOptions extends QuoteRoutesOptions {
+  /** The built site: the audience's beacons are counted for its pages. */
   site: SiteSource;
-  /** The quote endpoint, made once for the life of the process. */
-  endpoint: QuoteEndpoint;
-  /** The anti-bot settings, the endpoint's own: the challenge route signs with its secret. */
-  spam: Pick<SpamSettings, "secret">;
   /** The admin's GitHub sign-in (src/server/cms-auth/); without it, it answers "not configured". */
   cmsAuth?: CmsAuth;
-  /** Publishing on push (src/server/deploy/): its webhook and status routes; none without. */
-  deployer?: Deployer;
   /** The team's inbox (/equipe/ on TEAM_URL, which createApp is given too); off without. */
   inbox?: TeamRoutesOptions;
-  /** GET /healthz and /readyz (./routes/health.ts): what readiness checks; none without. */
-  health?: Omit<HealthOptions, "site">;
-  metrics?: Metrics;
 }
 
 export async function createApp({
@@ -75,7 +62,6 @@ export async function createApp({
   trustProxy = false,
   log = processLogger() as FastifyBaseLogger,
   pressure: pressureOptions = {},
-  metrics,
   teamUrl,
   previews: previewsOptions,
 }: CoreOptions): Promise<FastifyInstance> {
@@ -101,7 +87,9 @@ export async function createApp({
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
 
   await app.register(requestLog);
-  if (metrics) await app.register(metricsPlugin, { metrics });
+  // The not-found and error handlers before the site, whose catch-all route takes the error
+  // handler set when it is declared.
+  await app.register(errors, { site: siteSource });
   await app.register(site, { site: siteSource });
   if (previewsOptions) await app.register(previews, previewsOptions);
   if (teamUrl) await app.register(teamOrigin, { teamUrl });
@@ -112,26 +100,12 @@ export async function createApp({
 /** Every route of the server, each concern its own encapsulated plugin. */
 export const appRoutes: FastifyPluginAsync<RoutesOptions> = async (
   app,
-  { site: siteSource, endpoint, spam, cmsAuth, deployer, inbox, health, metrics },
+  { spam, now, cmsAuth, inbox, site },
 ) => {
-  if (health) await app.register(healthRoutes, { ...health, site: siteSource });
-  await app.register(quoteRoutes, { endpoint, spam, metrics });
+  await app.register(healthRoutes);
+  await app.register(quoteRoutes, { spam, now });
+  await app.register(audienceRoutes, { site, now });
   await app.register(cmsAuthRoutes, { cmsAuth: cmsAuth ?? createCmsAuth({ settings: undefined }) });
-  await app.register(deployRoutes, { deployer });
+  await app.register(deployRoutes);
   if (inbox) await app.register(teamRoutes, { ...inbox, prefix: "/equipe" });
 };
-
-/**
- * The whole app at once, for tests and the load scripts: its core, then its routes. A busy test
- * machine's event loop sheds nothing here, unless `pressure` asks for it (health.test.ts): the
- * production server, which sheds, is serve.ts's.
- */
-export async function buildApp(options: CoreOptions & RoutesOptions): Promise<FastifyInstance> {
-  const app = await createApp({
-    ...options,
-    pressure: options.pressure ?? { maxEventLoopDelay: 0 },
-    teamUrl: options.inbox?.teamUrl,
-  });
-  await app.register(appRoutes, options);
-  return app;
-}

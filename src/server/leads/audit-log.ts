@@ -11,6 +11,8 @@ export type AuditAction =
   | "retry"
   | "export"
   | "erase"
+  /** Leads past their retention deleted, by the server's daily purge or `npm run leads`. */
+  | "purge"
   /** A lead taken or given (its owner), a note added. */
   | "owner"
   | "note"

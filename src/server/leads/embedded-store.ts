@@ -19,14 +19,18 @@ export class EmbeddedStoreError extends Error {
   }
 }
 
-export async function openEmbeddedStore(folder: string): Promise<SqlLeadStore> {
+export async function openEmbeddedStore(
+  folder: string,
+  /** BACKUP_DIR, where each erasure is also written (erasure-file.ts); null: nowhere else. */
+  erasuresDir: string | null = null,
+): Promise<SqlLeadStore> {
   const file = join(folder, embeddedFileName);
   let database: SqliteDatabase | undefined;
   try {
     // Only the server's user reads the leads (docs/operations.md).
     mkdirSync(folder, { recursive: true, mode: 0o700 });
     database = new SqliteDatabase(file);
-    const store = new SqlLeadStore(database);
+    const store = new SqlLeadStore(database, erasuresDir);
     await store.migrate();
     return store;
   } catch (error) {

@@ -2,7 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { isBackupName } from "./backup-file";
 
-// The last backup of BACKUP_DIR, as /readyz (src/server/http/routes/health.ts) and the metrics
+// The last backup of BACKUP_DIR, as /readyz (src/server/http/readiness.ts) and the metrics
 // (src/server/metrics/metrics.ts) read it: its age and size.
 
 /**

@@ -1,12 +1,17 @@
+import type { SqlAudience } from "./sql-audience";
 import type { QuoteRequest } from "../../shared/quote-request/quote-request";
 import type { AuditLog } from "./audit-log";
 import type { Notes } from "./notes";
+import type { SpamLedger } from "./spam-ledger";
+import type { TeamRecords } from "./team-records";
 import type { Verdicts } from "./verdicts";
 
 // What the lead store does, one repository per job (leads, the inbox's pages, deliveries, the
 // anti-spam ledger, the team, the audit log, notes, the rules' verdicts). One SQL implementation
 // keeps them all (sql-store.ts) on PostgreSQL or SQLite; each job has a contract test suite run
-// against both (src/test-utils/store-contract/).
+// against both (src/test-utils/store-contract/). The contracts of the jobs apart from the leads
+// are each in a file of their own (audit-log.ts, notes.ts, verdicts.ts, spam-ledger.ts,
+// team-records.ts); this file gathers them.
 
 /** Thrown by `erase` when the person has another number of leads than confirmed: nothing is erased. */
 export class EraseCountError extends Error {
@@ -76,8 +81,9 @@ export interface InboxQuery {
   from?: Date;
   /** Received before this instant. */
   to?: Date;
-  /** A member's address: the leads they took; null: those no one has taken. */
+  /** A member's address: the leads they took; null: no one's (with `team`, those who left too). */
   owner?: string | null;
+  team?: readonly string[];
   limit: number;
   offset: number;
 }
@@ -123,10 +129,9 @@ export interface LeadRecords {
   /** The leads sent with this email address (compared without case), oldest first. */
   findByEmail(email: string): Promise<Lead[]>;
   /**
-   * Deletes the leads received before `before` (quarantined ones too), the spent challenges and
-   * counters that have ended at `now`, and the inbox's sign-in links and sessions a day after they
-   * expired or ended, in one transaction.
-   * Resolves to the leads deleted.
+   * Deletes the leads last contacted before `before` (retention.ts; quarantined ones too), the
+   * spent challenges and counters that have ended at `now`, and the inbox's sign-in links and
+   * sessions a day after they expired or ended, in one transaction. Resolves to the leads deleted.
    */
   purge(before: Date, now: Date): Promise<number>;
   /**
@@ -162,63 +167,17 @@ export interface Inbox {
   /** How many leads sit in quarantine. */
   quarantineCount(): Promise<number>;
   /**
-   * Gives a lead to `owner` and says whom it replaced, read under the row's lock; with
-   * `onlyIfFree`, only if no one has it (two members taking at once: one has it, the other is
-   * told who). Undefined if no such lead.
+   * Gives a lead to `owner`, says whom it replaced (read under the row's lock), undefined if no
+   * such lead; `onlyIfFree`: if no one has it, or one not in `team` (who left). One take wins.
    */
   setOwner(
     id: string,
     owner: string,
     onlyIfFree: boolean,
+    team?: readonly string[],
   ): Promise<{ lead: Lead; previous: string | null } | undefined>;
   /** Records a contact with the person now (a note, a reply, a status change). */
   markContact(id: string, at: Date): Promise<void>;
-}
-
-/** Who may sign in to the inbox: sales, or admin (who may also erase and read the audit log). */
-export type TeamRole = "sales" | "admin";
-
-export interface TeamSession {
-  email: string;
-  role: TeamRole;
-  /** The token every form of the session's pages carries (cross-site request forgery). */
-  csrf: string;
-  createdAt: string;
-  expiresAt: string;
-}
-
-/**
- * The inbox's sign-in links and sessions (each stored by the SHA-256 of its secret, never the
- * secret), and the daily quarantine email's one-per-day claim.
- */
-export interface TeamRecords {
-  createLink(link: {
-    tokenHash: string;
-    email: string;
-    createdAt: Date;
-    expiresAt: Date;
-  }): Promise<void>;
-  /**
-   * Uses a link once: marks it used and resolves to its address when it exists, was never used
-   * and has not expired at `now`; undefined otherwise. Two concurrent calls: one wins.
-   */
-  useLink(tokenHash: string, now: Date): Promise<{ email: string } | undefined>;
-  createSession(session: TeamSession & { idHash: string }): Promise<void>;
-  /** The session when it exists, was not ended and has not expired at `now`. */
-  findSession(idHash: string, now: Date): Promise<TeamSession | undefined>;
-  endSession(idHash: string, now: Date): Promise<void>;
-  /**
-   * Ends every open session whose address is not among `emails` (lowercase): a member removed
-   * from TEAM_EMAILS stays signed out even if the address comes back. Resolves to how many.
-   */
-  endSessionsExcept(emails: readonly string[], now: Date): Promise<number>;
-  /**
-   * True for the first call with `day` (YYYY-MM-DD in Paris), false for every later one, from
-   * any process: the quarantine email goes once a day.
-   */
-  claimDigest(day: string, now: Date): Promise<boolean>;
-  /** Gives the day back when its email could not be sent, so that the next check tries again. */
-  unclaimDigest(day: string): Promise<void>;
 }
 
 /** Each lead's channels, claimed with a lease so that one process alone sends each. */
@@ -234,36 +193,9 @@ export interface DeliveryQueue {
   recordDelivery(id: string, channel: Channel, delivery: Delivery): Promise<void>;
 }
 
-/**
- * The anti-spam defences' memory (src/server/spam), kept in the database so that every process
- * sharing it agrees on them.
- */
-export interface SpamLedger {
-  /**
-   * Records an anti-bot challenge as spent until it expires, durably. True when the request may
-   * go on: the challenge was not spent yet, or it was spent by the same `spender` (the same
-   * request sent again, whose store insert is idempotent by key). False otherwise, and always
-   * for a challenge already spent when `spender` is null (a request without Idempotency-Key).
-   * `owner` is the counter key of the sender's email (a hash), so that erasing them finds it;
-   * `spender` a hash of the request's Idempotency-Key and fingerprint (src/server/spam/screen.ts).
-   */
-  spendChallenge(
-    nonce: string,
-    expiresAt: Date,
-    owner: string,
-    spender?: string | null,
-  ): Promise<boolean>;
-  /**
-   * Counts one more hit on `key` in the window [windowStart, windowEnd) and resolves to the
-   * window's count, this hit included; windows that have ended are forgotten on the way. A `hit`
-   * id already counted in this window (the same request sent again: its spender, see
-   * spendChallenge) is not counted again: it resolves to the count its first copy got, so that
-   * every copy gets the same verdict, at once or later.
-   */
-  countHit(key: string, windowStart: Date, windowEnd: Date, hit?: string | null): Promise<number>;
-}
-
 export type { AuditAction, AuditEntry, AuditLog } from "./audit-log";
+export type { SpamLedger } from "./spam-ledger";
+export type { TeamRecords, TeamRole, TeamSession } from "./team-records";
 export type { FirstReply, Note, Notes } from "./notes";
 export type { RuleTally, Verdict, Verdicts } from "./verdicts";
 
@@ -277,6 +209,8 @@ export interface Repositories {
   audit: AuditLog;
   notes: Notes;
   verdicts: Verdicts;
+  /** The site's anonymous audience, beside the leads and never joined with them. */
+  audience: SqlAudience;
 }
 
 /**

@@ -202,4 +202,60 @@ export const postgresMigrations: readonly Migration[] = [
       CREATE INDEX spam_verdicts_at ON spam_verdicts (at);
     `,
   },
+  {
+    version: 6,
+    description: "the site's anonymous audience: daily salts, events, filtered hits",
+    sql: `
+      -- The site's own audience (src/server/audience/), strictly anonymous under the CNIL's
+      -- exemption: no IP, no User-Agent, no lead's id, nothing that finds a person. Each day's
+      -- random salt (Paris days), deleted within 48 h: without it, a day's visitor hashes cannot be
+      -- recomputed from anyone's address.
+      CREATE TABLE audience_salts (
+        day text PRIMARY KEY,
+        salt text NOT NULL
+      );
+      -- One line per beacon kept: a page view, a step of the quote form, a page's speed. The
+      -- visitor is the day's keyed hash alone; the path one of the site's pages (or a capped
+      -- number of paths not found); the referrer its host; no query string, no campaign value.
+      CREATE TABLE audience_events (
+        seq bigserial PRIMARY KEY,
+        day text NOT NULL,
+        kind text NOT NULL CHECK (kind IN ('view', 'missing', 'step', 'speed')),
+        path text NOT NULL,
+        visitor text NOT NULL,
+        referrer text,
+        width text NOT NULL CHECK (width IN ('small', 'medium', 'large')),
+        browser text NOT NULL,
+        device text NOT NULL,
+        step text CHECK (step IN ('seen', 'started', 'sent')),
+        lcp_ms integer,
+        cls double precision,
+        inp_ms integer
+      );
+      CREATE INDEX audience_events_day ON audience_events (day, kind);
+      CREATE INDEX audience_events_visitor ON audience_events (day, visitor);
+      -- Each page's views and visitors per day, written when a day's events are purged (after 25
+      -- months, the CNIL's limit): the figures outlive the events.
+      CREATE TABLE audience_daily (
+        day text NOT NULL,
+        path text NOT NULL,
+        views bigint NOT NULL,
+        visitors bigint NOT NULL,
+        PRIMARY KEY (day, path)
+      );
+      -- How many distinct paths not found each day has taken, against its cap: claimed one by one
+      -- (an UPDATE on the day's row), so that processes counting at once never pass it.
+      CREATE TABLE audience_day_caps (
+        day text PRIMARY KEY,
+        missing_paths integer NOT NULL
+      );
+      -- Hits not counted, by day and class (a crawler, an automated browser, a refusal…).
+      CREATE TABLE audience_filtered (
+        day text NOT NULL,
+        class text NOT NULL,
+        hits bigint NOT NULL,
+        PRIMARY KEY (day, class)
+      );
+    `,
+  },
 ];

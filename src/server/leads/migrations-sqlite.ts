@@ -176,4 +176,60 @@ export const sqliteMigrations: readonly Migration[] = [
       CREATE INDEX spam_verdicts_at ON spam_verdicts (at);
     `,
   },
+  {
+    version: 4,
+    description: "the site's anonymous audience: daily salts, events, filtered hits",
+    sql: `
+      -- The site's own audience (src/server/audience/), strictly anonymous under the CNIL's
+      -- exemption: no IP, no User-Agent, no lead's id, nothing that finds a person. Each day's
+      -- random salt (Paris days), deleted within 48 h: without it, a day's visitor hashes cannot be
+      -- recomputed from anyone's address.
+      CREATE TABLE audience_salts (
+        day TEXT PRIMARY KEY,
+        salt TEXT NOT NULL
+      ) STRICT;
+      -- One line per beacon kept: a page view, a step of the quote form, a page's speed. The
+      -- visitor is the day's keyed hash alone; the path one of the site's pages (or a capped
+      -- number of paths not found); the referrer its host; no query string, no campaign value.
+      CREATE TABLE audience_events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        day TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('view', 'missing', 'step', 'speed')),
+        path TEXT NOT NULL,
+        visitor TEXT NOT NULL,
+        referrer TEXT,
+        width TEXT NOT NULL CHECK (width IN ('small', 'medium', 'large')),
+        browser TEXT NOT NULL,
+        device TEXT NOT NULL,
+        step TEXT CHECK (step IN ('seen', 'started', 'sent')),
+        lcp_ms INTEGER,
+        cls REAL,
+        inp_ms INTEGER
+      ) STRICT;
+      CREATE INDEX audience_events_day ON audience_events (day, kind);
+      CREATE INDEX audience_events_visitor ON audience_events (day, visitor);
+      -- Each page's views and visitors per day, written when a day's events are purged (after 25
+      -- months, the CNIL's limit): the figures outlive the events.
+      CREATE TABLE audience_daily (
+        day TEXT NOT NULL,
+        path TEXT NOT NULL,
+        views INTEGER NOT NULL,
+        visitors INTEGER NOT NULL,
+        PRIMARY KEY (day, path)
+      ) STRICT;
+      -- How many distinct paths not found each day has taken, against its cap: claimed one by one
+      -- (an UPDATE on the day's row), so that processes counting at once never pass it.
+      CREATE TABLE audience_day_caps (
+        day TEXT PRIMARY KEY,
+        missing_paths INTEGER NOT NULL
+      ) STRICT;
+      -- Hits not counted, by day and class (a crawler, an automated browser, a refusal…).
+      CREATE TABLE audience_filtered (
+        day TEXT NOT NULL,
+        class TEXT NOT NULL,
+        hits INTEGER NOT NULL,
+        PRIMARY KEY (day, class)
+      ) STRICT;
+    `,
+  },
 ];

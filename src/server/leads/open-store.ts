@@ -30,7 +30,7 @@ export async function openLeadStore(
     );
   }
   if (settings.functionsHost) throw new FunctionsHostWithoutDatabaseError(settings.functionsHost);
-  return openEmbeddedStore(settings.databaseDir);
+  return openEmbeddedStore(settings.databaseDir, settings.erasuresDir ?? null);
 }
 
 /** The configuration a store was opened for: another one (a test, an edit) opens another. */

@@ -2,19 +2,15 @@ import type { DatabaseSync } from "node:sqlite";
 import { emailCounterKey } from "../spam/rate-limit";
 import { erasedDigests, erasureDigest } from "./actions/erasure";
 import { placeholders, type Database, type Transaction } from "./database";
+import type { JournalErasure } from "./erasure-file";
 
-// The right to erasure survives a restore: the erasures the current store's audit log records
-// since the backup was taken are made again in the restored copy (restore.ts). An erasure's audit
-// line keeps no address and no reference, only a digest of each erased request's reference
+// The right to erasure survives a restore: the erasures recorded since the backup was taken, in
+// the current store's audit log and in the erasures' file beside the backups (erasure-file.ts),
+// are made again in the restored copy (restore.ts). An erasure's line keeps no address and no
+// reference, only a digest of each erased request's reference
 // (src/server/leads/actions/erasure.ts): the copy's leads are matched by their own digests.
 
-/** An erasure as the audit log records it. */
-export interface JournalErasure {
-  at: string;
-  actor: string;
-  detail: string | null;
-  requestId: string | null;
-}
+export type { JournalErasure };
 
 /** What re-applying one erasure did to the restored copy. */
 export interface ErasureReplay extends JournalErasure {

@@ -23,6 +23,7 @@ import {
 } from "./backup-file";
 import { dialects } from "./dialect";
 import { embeddedFileName } from "./embedded-store";
+import { erasuresSince, readErasureFiles } from "./erasure-journal";
 import { SchemaTooNewError } from "./migrations";
 import {
   journalErasures,
@@ -45,8 +46,8 @@ const lockTimeoutMs = 1000;
 
 /** What the current store's journal gave. */
 export type JournalRead =
-  /** Its erasures since the backup, each re-applied to the restored copy. */
-  | { state: "read"; erasures: ErasureReplay[] }
+  /** Its erasures since the backup are among those re-applied to the restored copy. */
+  | { state: "read" }
   /** No current store (its disk died): no erasure could be re-applied. */
   | { state: "missing" }
   /** A current store that SQLite cannot read: no erasure could be re-applied. */
@@ -57,6 +58,10 @@ export interface RestoreResult {
   file: string;
   backup: CopyContents;
   journal: JournalRead;
+  /** The erasures' files read (erasure-file.ts), with how many erasures each holds. */
+  erasureFiles: { file: string; erasures: number }[];
+  /** Every erasure since the backup, from the store's journal and the files, made again. */
+  erased: ErasureReplay[];
   /** The store's files as they were before, renamed aside; none when there was no store. */
   keptAside: string[];
   /** The migrations applied to the backup, which an older version of the code wrote. */
@@ -120,7 +125,7 @@ function readCurrentStore(
     const erasures = journalErasures(lock, since);
     // The lock stays: exclusive locking mode keeps it past the transaction, until close.
     lock.exec("COMMIT");
-    return { lock, erasures, journal: { state: "read", erasures: [] } };
+    return { lock, erasures, journal: { state: "read" } };
   } catch (error) {
     if (lock.isTransaction) lock.exec("ROLLBACK");
     if (!unreadable(error)) {
@@ -131,15 +136,33 @@ function readCurrentStore(
   }
 }
 
+export interface RestoreOptions {
+  /** BACKUP_DIR, where the erasures' file is kept besides the backup's own folder. */
+  backupsDir: string;
+  /** `--sans-journal-des-effacements`: restore even with no erasures' file found. */
+  withoutErasureFile?: boolean;
+}
+
+/** The refusal when no erasures' file is found: what is at stake, and the two ways on. */
+function missingErasureFile(looked: readonly string[]): BackupError {
+  return new BackupError(
+    `aucun journal des effacements (${looked.join(", ")} : introuvable). Sans lui, les personnes effacées depuis la sauvegarde reviendraient dans la base restaurée, et si la base actuelle est perdue, rien ne le dirait. ` +
+      "Remettez ce fichier à côté de la sauvegarde (depuis l'autre disque ou la copie distante des sauvegardes) ; " +
+      "ou, si vous l'avez perdu, relancez avec --sans-journal-des-effacements et refaites à la main les effacements faits depuis la sauvegarde (npm run leads -- erase EMAIL)",
+  );
+}
+
 /**
  * Restores `backupFile` as the embedded store of `folder`: refused (BackupError, nothing changed)
- * for a file that is not a sound backup, of a schema newer than the code, or while another
- * process holds the store. Otherwise the copy is migrated and the journal's erasures re-applied to
- * it first, then the store is renamed aside and the copy takes its place.
+ * for a file that is not a sound backup, of a schema newer than the code, without the erasures'
+ * file unless told, or while another process holds the store. Otherwise the copy is migrated and
+ * the erasures made since the backup re-applied to it first, then the store is renamed aside and
+ * the copy takes its place.
  */
 export async function restoreStore(
   folder: string,
   backupFile: string,
+  options: RestoreOptions,
   now = new Date(),
 ): Promise<RestoreResult> {
   if (!existsSync(backupFile)) throw new BackupError(`le fichier ${backupFile} n'existe pas`);
@@ -153,6 +176,11 @@ export async function restoreStore(
   const known = Math.max(0, ...dialects.sqlite.migrations.map((migration) => migration.version));
   if (backup.schema > known) {
     throw new BackupError(new SchemaTooNewError(backupFile, backup.schema, known).message);
+  }
+  // The store's own journal dies with its disk: the erasures' file beside the backups does not.
+  const files = readErasureFiles(backupFile, options.backupsDir);
+  if (files.read.length === 0 && !options.withoutErasureFile) {
+    throw missingErasureFile(files.looked);
   }
   const file = join(folder, embeddedFileName);
   const aside = join(folder, `leads-avant-restauration-${fileStamp(now)}.sqlite`);
@@ -174,7 +202,11 @@ export async function restoreStore(
     const copy = new SqlLeadStore(new SqliteDatabase(partial));
     try {
       migrated = await copy.migrate();
-      replayed = await replayErasures(copy.database, erasures);
+      const sinceBackup = erasuresSince(
+        [erasures, ...files.read.map((read) => read.erasures)],
+        backup.newest,
+      );
+      replayed = await replayErasures(copy.database, sinceBackup);
       const { rows } = await copy.database.query<{ n: number }>("SELECT count(*) AS n FROM leads");
       leads = Number(rows[0]?.n ?? 0);
     } finally {
@@ -223,7 +255,9 @@ export async function restoreStore(
   return {
     file,
     backup,
-    journal: journal.state === "read" ? { state: "read", erasures: replayed } : journal,
+    journal,
+    erasureFiles: files.read.map((read) => ({ file: read.file, erasures: read.erasures.length })),
+    erased: replayed,
     keptAside: keptAside.map((moved) => aside + moved.slice(file.length)),
     migrated,
     leads,

@@ -1,6 +1,6 @@
 import type { Database } from "./database";
 
-// What /readyz asks of the store (src/server/http/routes/health.ts), on either engine: that it
+// What /readyz asks of the store (src/server/http/readiness.ts), on either engine: that it
 // takes a write, and that no delivery waits past its time.
 
 /**

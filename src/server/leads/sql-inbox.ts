@@ -34,8 +34,13 @@ function conditions(filter: Filter): { where: string; values: unknown[] } {
   if (filter.quarantine === "none") clauses.push("l.quarantine IS NULL");
   if (filter.from !== undefined) clauses.push(`l.received_at >= ${bind(filter.from)}`);
   if (filter.to !== undefined) clauses.push(`l.received_at < ${bind(filter.to)}`);
-  if (filter.owner === null) clauses.push("l.owner IS NULL");
-  else if (filter.owner !== undefined) clauses.push(`l.owner = ${bind(filter.owner)}`);
+  if (filter.owner === null) {
+    // No one's: never taken, or taken by someone who has left the team since.
+    if (filter.team === undefined) clauses.push("l.owner IS NULL");
+    else if (filter.team.length > 0) {
+      clauses.push(`(l.owner IS NULL OR l.owner NOT IN (${filter.team.map(bind).join(", ")}))`);
+    }
+  } else if (filter.owner !== undefined) clauses.push(`l.owner = ${bind(filter.owner)}`);
   return { where: clauses.length > 0 ? clauses.join(" AND ") : "TRUE", values };
 }
 
@@ -114,6 +119,7 @@ export class SqlInbox implements Inbox {
     id: string,
     owner: string,
     onlyIfFree: boolean,
+    team?: readonly string[],
   ): Promise<{ lead: Lead; previous: string | null } | undefined> {
     await this.ready();
     if (!uuidPattern.test(id)) return undefined;
@@ -125,7 +131,8 @@ export class SqlInbox implements Inbox {
     );
     if (found[0] === undefined) return undefined;
     const previous = found[0].owner;
-    if (!(onlyIfFree && previous !== null) && previous !== owner) {
+    const free = previous === null || (team !== undefined && !team.includes(previous));
+    if (!(onlyIfFree && !free) && previous !== owner) {
       await this.db.query("UPDATE leads SET owner = $2 WHERE id = $1", [key, owner]);
     }
     const { rows } = await this.db.query<LeadRow>(

@@ -12,6 +12,7 @@ import {
 import { EraseCountError, type Lead, type LeadRecords, type SaveResult } from "./lead-store";
 import { searchText } from "./search-fold";
 import { writeDelivery } from "./sql-deliveries";
+import { verdictsSince } from "./verdicts";
 
 // The leads in SQL (tables leads and lead_deliveries), one text for both engines; the inbox's
 // pages, statuses and removals are in sql-inbox.ts.
@@ -125,10 +126,8 @@ export class SqlLeadRecords implements LeadRecords {
       await client.query("DELETE FROM spent_challenges WHERE expires_at < $1", [now]);
       await client.query("DELETE FROM rate_counters WHERE window_end <= $1", [now]);
       await client.query("DELETE FROM rate_hits WHERE window_end <= $1", [now]);
-      // The anti-bot rules' figures cover 90 days (the journal page).
-      await client.query("DELETE FROM spam_verdicts WHERE at < $1", [
-        new Date(now.getTime() - 90 * 86_400_000),
-      ]);
+      // The anti-bot rules' figures cover verdictDays (the journal page).
+      await client.query("DELETE FROM spam_verdicts WHERE at < $1", [verdictsSince(now)]);
       // The inbox's sign-in links and sessions a day after they stopped working: kept that long
       // for whoever looks into a refused sign-in, no longer (sql-team.ts).
       const dayBefore = new Date(now.getTime() - 86_400_000);

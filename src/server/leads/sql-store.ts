@@ -17,6 +17,7 @@ import { latestVersion, migrate, schemaVersion, SchemaTooNewError } from "./migr
 import { SqlAuditLog } from "./sql-audit";
 import { SqlNotes } from "./sql-notes";
 import { SqlVerdicts } from "./sql-verdicts";
+import { SqlAudience } from "./sql-audience";
 import { SqlDeliveryQueue } from "./sql-deliveries";
 import { SqlInbox } from "./sql-inbox";
 import { SqlLeadRecords } from "./sql-leads";
@@ -49,6 +50,7 @@ function repositories(db: Executor, ready: () => Promise<void>): Repositories {
     audit: new SqlAuditLog(db, ready),
     notes: new SqlNotes(db, ready),
     verdicts: new SqlVerdicts(db, ready),
+    audience: new SqlAudience(db, ready),
   };
 }
 
@@ -62,9 +64,17 @@ export class SqlLeadStore implements LeadStore {
   readonly audit: AuditLog;
   readonly notes: Notes;
   readonly verdicts: Verdicts;
+  readonly audience: SqlAudience;
   private readonly check = () => this.ready();
 
-  constructor(readonly database: Database) {
+  /**
+   * `erasuresDir`: BACKUP_DIR, where the embedded store's erasures are also written
+   * (erasure-file.ts); null for PostgreSQL, whose own backups are the provider's.
+   */
+  constructor(
+    readonly database: Database,
+    readonly erasuresDir: string | null = null,
+  ) {
     const repos = repositories(database, this.check);
     this.leads = repos.leads;
     this.inbox = repos.inbox;
@@ -74,6 +84,7 @@ export class SqlLeadStore implements LeadStore {
     this.audit = repos.audit;
     this.notes = repos.notes;
     this.verdicts = repos.verdicts;
+    this.audience = repos.audience;
   }
 
   async transaction<T>(work: (repos: Repositories) => Promise<T>): Promise<T> {

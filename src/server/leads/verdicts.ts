@@ -4,6 +4,12 @@
 
 export type Verdict = "held" | "released" | "spam";
 
+/** How far back the journal page's figures go, and how long a verdict is kept: 90 days. */
+export const verdictDays = 90;
+
+/** The first instant the figures cover at `now`: verdicts before it are purged. */
+export const verdictsSince = (now: Date) => new Date(now.getTime() - verdictDays * 86_400_000);
+
 /** What a rule did over a period: requests held, then released (not spam) or deleted (spam). */
 export interface RuleTally {
   rule: string;

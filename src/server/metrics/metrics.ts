@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import { once } from "node:events";
+import { sameSecret } from "../same-secret";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { Readiness } from "../http/readiness";
 import type { Database } from "../leads/database";
 import { newestBackup } from "../leads/last-backup";
 import { pendingDeliveryQueue } from "../leads/sql-health";
@@ -110,42 +110,56 @@ export class Metrics {
   }
 }
 
-/** Equal texts, in a time that does not tell how much of them matched. */
-const sameToken = (given: string, expected: string) =>
-  timingSafeEqual(
-    createHash("sha256").update(given).digest(),
-    createHash("sha256").update(expected).digest(),
-  );
-
 /**
- * The metrics listener: GET /metrics only, with `Authorization: Bearer <token>` when a token is
- * set (401 otherwise), in Prometheus' text format.
+ * The metrics listener, a Fastify instance of its own on its own address (METRICS_PORT): GET
+ * /metrics, in Prometheus' text format, and GET /readyz, the verdict with each check's (the
+ * public /readyz gives the verdict alone), both with `Authorization: Bearer <token>` when a token
+ * is set (401 otherwise). Apart from the site's app, so that nothing of the site (its headers, its
+ * pages, its shedding under load) applies to it and no route of the site is reachable on it.
  */
 export async function serveMetrics(
   metrics: Metrics,
   { port, host, token }: { port: number; host: string; token: string | null },
-): Promise<Server> {
-  const server = createServer((request, response) => {
-    const send = (status: number, body: string, type = "text/plain; charset=utf-8") => {
-      response.writeHead(status, { "content-type": type, "cache-control": "no-store" }).end(body);
-    };
-    const path = (request.url ?? "").split("?")[0];
-    if (path !== "/metrics") return send(404, "not found\n");
-    if (request.method !== "GET" && request.method !== "HEAD") {
-      response.setHeader("allow", "GET, HEAD");
-      return send(405, "GET only\n");
-    }
-    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
-    if (token !== null && (bearer === undefined || !sameToken(bearer, token))) {
-      response.setHeader("www-authenticate", "Bearer");
-      return send(401, "a bearer token is required\n");
-    }
-    metrics.registry.metrics().then(
-      (text) => send(200, text, metrics.registry.contentType),
-      () => send(500, "metrics could not be collected\n"),
-    );
+  readiness?: Readiness,
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  const text = "text/plain; charset=utf-8";
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
   });
-  server.listen(port, host);
-  await once(server, "listening");
-  return server;
+  const bearerOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (token === null) return;
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
+    if (bearer === undefined || !sameSecret(bearer, token)) {
+      return reply
+        .code(401)
+        .header("www-authenticate", "Bearer")
+        .type(text)
+        .send("a bearer token is required\n");
+    }
+  };
+  app.get("/metrics", { onRequest: bearerOnly }, async (_request, reply) =>
+    reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+  );
+  if (readiness) {
+    app.get("/readyz", { onRequest: bearerOnly }, async (_request, reply) => {
+      const report = readiness.latest;
+      const body = report
+        ? { status: report.ready ? "ready" : "unavailable", ...report }
+        : { status: "unavailable", checks: {}, checkedAt: null, why: "no recent check" };
+      return reply.code(report?.ready ? 200 : 503).send(body);
+    });
+  }
+  // Another method on one of those paths is a 405 naming GET; any other path, a 404.
+  const paths = readiness ? ["/metrics", "/readyz"] : ["/metrics"];
+  app.setNotFoundHandler(async (request, reply) =>
+    paths.includes(request.url.split("?")[0]!)
+      ? reply.code(405).header("allow", "GET, HEAD").type(text).send("GET only\n")
+      : reply.code(404).type(text).send("not found\n"),
+  );
+  app.setErrorHandler(async (_error, _request, reply) =>
+    reply.code(500).type(text).send("metrics could not be collected\n"),
+  );
+  await app.listen({ port, host });
+  return app;
 }

@@ -12,7 +12,7 @@ import { answer, refuse, responseMessages, type QuoteEndpointResponse } from "./
 // The request read as the endpoint trusts it: method, media type, a body of 10 KiB at most (never
 // read further), a well-formed Idempotency-Key, JSON in UTF-8, fields valid against the form's
 // own schema. Anything else is its answer (405, 415, 413, 400, 422), before any store is touched.
-// The production server declares the same rules to Fastify (src/server/http/routes/quote.ts);
+// The production server declares the same rules to Fastify (src/server/http/routes/quote-routes.ts);
 // the Gatsby Function, whose body parsers cannot be trusted with them, reads with
 // readQuoteRequest below.
 

@@ -90,10 +90,14 @@ export function readFilters(query: Record<string, unknown>): {
   };
 }
 
-/** The store's query for the filters, without paging; `me`, the member asking (« les miennes »). */
+/**
+ * The store's query for the filters, without paging; `me`, the member asking (« les miennes »);
+ * `members`, the team now: « sans responsable » includes the requests of those who left.
+ */
 export function storeQuery(
   filters: InboxFilters,
   me: string,
+  members: readonly string[],
 ): Omit<InboxQuery, "limit" | "offset"> {
   const nextDay = (isoDay: string) =>
     new Date(Date.parse(`${isoDay}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -105,7 +109,7 @@ export function storeQuery(
     ...(filters.du && { from: parisMidnight(filters.du) }),
     ...(filters.au && { to: parisMidnight(nextDay(filters.au)) }),
     ...(filters.responsable === "moi" && { owner: me }),
-    ...(filters.responsable === "aucun" && { owner: null }),
+    ...(filters.responsable === "aucun" && { owner: null, team: members }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { EmailConfig } from "../delivery/config";
+import type { EmailConfig } from "../delivery/delivery-config";
 import { EmailSender } from "../delivery/email";
 import type { LeadStore } from "../leads/lead-store";
 import type { LeadLogger } from "../log/logger";
@@ -42,20 +42,29 @@ export function oneWorkingDayBefore(now: Date): Date {
   return new Date(before.getTime() - back * dayMs);
 }
 
+/** The inbox, when someone may sign in to it: its origin (TEAM_URL) and the team (TEAM_EMAILS). */
+export interface DigestInbox {
+  url: string;
+  members: readonly string[];
+}
+
 export async function sendQuarantineDigest(
   store: Pick<LeadStore, "inbox" | "team">,
   email: EmailConfig,
-  /** The inbox's origin when someone may sign in to it; null: the email points to the CLI. */
-  inboxUrl: string | null,
+  /** Null: no one may sign in to the inbox, the email points to the CLI. */
+  inbox: DigestInbox | null,
   now = new Date(),
 ): Promise<DigestOutcome> {
+  const inboxUrl = inbox?.url ?? null;
   const { day, hour } = parisDay(now);
   if (hour < fromHour) return "too-early";
   const count = await store.inbox.quarantineCount();
-  // Owners are the inbox's: without it, no request waits for one.
-  const unowned = inboxUrl
+  // Owners are the inbox's: without it, no request waits for one. One whose owner has left the
+  // team (src/server/team/owners.ts) waits as one no one took.
+  const unowned = inbox
     ? await store.inbox.page({
         owner: null,
+        team: inbox.members,
         quarantine: "none",
         to: oneWorkingDayBefore(now),
         limit: 20,
@@ -91,11 +100,11 @@ export async function sendQuarantineDigest(
 export function startQuarantineDigest(
   store: LeadStore,
   email: EmailConfig,
-  inboxUrl: string | null,
+  inbox: DigestInbox | null,
   log: LeadLogger,
 ): { stop(): void } {
   const run = () => {
-    sendQuarantineDigest(store, email, inboxUrl).then(
+    sendQuarantineDigest(store, email, inbox).then(
       (outcome) => {
         if (outcome === "sent") log.info("quarantine digest: sent to sales");
       },

@@ -1,4 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { sameSecret } from "../same-secret";
 import type { TeamMembers } from "../config-values";
 import type { LeadStore, TeamRole, TeamSession } from "../leads/lead-store";
 import { checkRateLimits, type RateLimits } from "../spam/rate-limit";
@@ -20,7 +21,7 @@ export const linkRequestLimits: RateLimits = {
 export const secretHash = (secret: string) => createHash("sha256").update(secret).digest("hex");
 const newSecret = () => randomBytes(32).toString("base64url");
 /** A secret as this module makes them: 43 base64url characters. Anything else is refused unread. */
-const secretShape = /^[A-Za-z0-9_-]{43}$/;
+export const secretShape = /^[A-Za-z0-9_-]{43}$/;
 
 /** The team's records, and the ledger that counts link requests against their rate limits. */
 export type TeamStore = Pick<LeadStore, "team" | "ledger">;
@@ -121,7 +122,5 @@ export async function findSession(
 /** Whether a form's token is the session's, compared in constant time. */
 export function csrfMatches(session: TeamSession, token: unknown): boolean {
   if (typeof token !== "string") return false;
-  const expected = Buffer.from(session.csrf);
-  const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return sameSecret(token, session.csrf);
 }

@@ -1,5 +1,6 @@
 import { define, optional, type Struct } from "superstruct";
 import type { TextPattern } from "./patterns";
+import { readParisTime } from "./paris-time";
 import { placeholderPattern } from "./placeholder";
 
 // Field types whose failure messages speak to the marketing person who edited the file:
@@ -23,6 +24,8 @@ export type FieldConstraints =
   | { kind: "text"; pattern: RegExp; expected: string }
   | { kind: "number"; integer: boolean; min: number; max?: number }
   | { kind: "date" }
+  // A date and time of Paris (paris-time.ts), saved as `AAAA-MM-JJ HH:MM`.
+  | { kind: "datetime" }
   | { kind: "choice"; options: readonly string[] };
 
 const constraints = new WeakMap<object, FieldConstraints>();
@@ -150,6 +153,19 @@ export const isoDate = () =>
       return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
     },
   );
+
+/**
+ * A date and time of Paris (`2026-03-01 00:00`, or `2026-10-25 02:30 +02:00` where the autumn
+ * hour happens twice): its message says why a time names no instant, and the fix.
+ */
+export const parisDateTime = () => {
+  const struct = define<string>("paris time", (value) => {
+    const read = readParisTime(value);
+    return "instant" in read || read.problem;
+  });
+  constraints.set(struct, { kind: "datetime" });
+  return struct;
+};
 
 export const oneOf = <T extends string>(values: readonly T[]) =>
   field<T>(

@@ -4,6 +4,7 @@ import {
   isoDate,
   oneOf,
   optionalField,
+  parisDateTime,
   patternText,
   patternTextOrPlaceholder,
   percentage,
@@ -13,12 +14,29 @@ import {
   text,
 } from "./fields";
 import { iconNames } from "./icon-names";
+import { parisInstant } from "./paris-time";
 import * as patterns from "./patterns";
 
 // One schema per kind of content file. The build checks every file against its kind's schema
 // (see src/build/content-checks.ts), so the site never renders a missing or mistyped value.
 
 const icon = () => oneOf(iconNames);
+
+// An entry shown for a time only (a testimonial, a reference, a set of figures): from
+// « publishFrom » on, until « retireAt », both Paris times and both optional. The build made « as
+// of » an instant leaves out what is not in force then (src/build/schedule.ts).
+const windowFields = {
+  publishFrom: optionalField(parisDateTime()),
+  retireAt: optionalField(parisDateTime()),
+};
+
+function* windowProblems(entry: { publishFrom?: string; retireAt?: string }) {
+  const from = parisInstant(entry.publishFrom);
+  const to = parisInstant(entry.retireAt);
+  if (from && to && to.getTime() <= from.getTime()) {
+    yield `champ « retireAt » : « ${entry.retireAt} » n'est pas après « publishFrom » (« ${entry.publishFrom} ») : retirer après avoir publié, ou laisser « retireAt » vide`;
+  }
+}
 
 // Company details: the legal notice shows each of them. A value the company has not given yet
 // is a `[À COMPLÉTER : …]` placeholder, accepted here and refused by a strict build. The facts
@@ -83,22 +101,27 @@ const FigureSource = graphqlType(
 );
 
 export const Figures = refine(
-  object({
-    recoveryRate: percentage(),
-    amicableRate: percentage(),
-    preLitigationRate: percentage(),
-    averageDelayDays: positiveNumber(),
-    casesPerMonth: positiveInteger(),
-    averageRecoveredAmount: positiveNumber(),
-    averageServiceCost: positiveNumber(),
-    combinedContactRate: percentage(),
-    takeoverHours: positiveInteger(),
-    firstContactHours: positiveInteger(),
-    quoteReplyHours: positiveInteger(),
-    channels: array(Channel),
-    delayBands: array(DelayBand),
-    sources: array(FigureSource),
-  }),
+  refine(
+    object({
+      recoveryRate: percentage(),
+      amicableRate: percentage(),
+      preLitigationRate: percentage(),
+      averageDelayDays: positiveNumber(),
+      casesPerMonth: positiveInteger(),
+      averageRecoveredAmount: positiveNumber(),
+      averageServiceCost: positiveNumber(),
+      combinedContactRate: percentage(),
+      takeoverHours: positiveInteger(),
+      firstContactHours: positiveInteger(),
+      quoteReplyHours: positiveInteger(),
+      channels: array(Channel),
+      delayBands: array(DelayBand),
+      sources: array(FigureSource),
+      ...windowFields,
+    }),
+    "window",
+    windowProblems,
+  ),
   "consistency",
   function* (figures) {
     const split = figures.amicableRate + figures.preLitigationRate;
@@ -121,8 +144,16 @@ export const Figures = refine(
 );
 export type Figures = Infer<typeof Figures>;
 
-export const Testimonial = object({ order: positiveInteger(), role: text() });
-export const ClientReference = object({ order: positiveInteger(), name: text() });
+export const Testimonial = refine(
+  object({ order: positiveInteger(), role: text(), ...windowFields }),
+  "window",
+  windowProblems,
+);
+export const ClientReference = refine(
+  object({ order: positiveInteger(), name: text(), ...windowFields }),
+  "window",
+  windowProblems,
+);
 
 /** What every page made from one Markdown file declares: its head and its address. */
 const pageFields = {
@@ -132,7 +163,13 @@ const pageFields = {
   updatedAt: isoDate(),
 };
 
-export const LegalPage = object({ ...pageFields, order: positiveInteger() });
+// A legal text applies from a Paris time on (« applicableFrom »; left out, it always has): a new
+// version is a file of the same `path` applicable later, which replaces the former at its instant.
+export const LegalPage = object({
+  ...pageFields,
+  order: positiveInteger(),
+  applicableFrom: optionalField(parisDateTime()),
+});
 
 /** The states of the accessibility statement's model (DINUM), worded as the footer shows them. */
 export const conformanceStates = [

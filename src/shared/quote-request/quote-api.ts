@@ -1,5 +1,5 @@
-// The quote API's answers, declared once: the endpoint (src/server/quote-endpoint.ts) sends them
-// and the site's API client (src/lib/api-client.ts) reads them. Types only: nothing here runs.
+// The quote API's answers, declared once: the endpoint (src/server/quote-endpoint/index.ts) sends
+// them and the site's API client (src/lib/api-client.ts) reads them. Types only: nothing here runs.
 
 export interface FieldDetail {
   field: string;

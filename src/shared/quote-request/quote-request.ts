@@ -182,7 +182,7 @@ function primitiveFields(input: unknown): Record<string, unknown> | null {
 
 /**
  * The request as it arrives, from any client: disarmed, then cleaned and checked. The server's
- * route declares it as its body (src/server/http/routes/quote.ts), validated with coercion.
+ * route declares it as its body (src/server/http/routes/quote-routes.ts), validated with coercion.
  */
 export const QuoteRequestBody = coerce(QuoteRequest, unknown(), primitiveFields);
 

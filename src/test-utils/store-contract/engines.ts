@@ -23,6 +23,11 @@ export async function clearTables(store: SqlLeadStore): Promise<void> {
       "audit_log",
       "digest_claims",
       "spam_verdicts",
+      "audience_salts",
+      "audience_events",
+      "audience_daily",
+      "audience_filtered",
+      "audience_day_caps",
     ]) {
       await client.query(`DELETE FROM ${table}`);
     }

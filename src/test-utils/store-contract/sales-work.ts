@@ -13,9 +13,9 @@ import { purgeExpired } from "../../server/leads/retention";
 import { makeLead } from "../leads";
 import type { Engine } from "./engines";
 
-// Sales' work on leads (src/server/leads/actions/work.ts) on every engine: an owner taken once by
-// two members at once, a lead given, notes kept in order and erased with their lead, and the
-// retention counted from the last contact.
+// Sales' work on leads (src/server/leads/actions/owner-and-notes.ts) on every engine: an owner
+// taken once by two members at once, a lead given, notes kept in order and erased with their lead,
+// and the retention counted from the last contact.
 
 const ventes: Actor = { name: "ventes@exemple.fr", requestId: "req-1" };
 const commercial: Actor = { name: "commercial@exemple.fr", requestId: "req-2" };
@@ -47,6 +47,31 @@ export function salesWorkContract(name: string, engine: () => Engine): void {
       });
       const { entries } = await store.audit.page({ limit: 10, offset: 0 });
       expect(entries.map((entry) => entry.detail)).toEqual([`responsable : ${owner}`]);
+    });
+
+    test("counts a lead whose owner left the team as no one's, which anyone may take", async () => {
+      const { store, second } = engine();
+      const [left, kept, free] = [makeLead(), makeLead(), makeLead()];
+      for (const lead of [left, kept, free]) await store.leads.save(lead);
+      await takeLead(store, { name: "parti@exemple.fr", requestId: null }, left.id);
+      await takeLead(store, ventes, kept.id);
+      const members = [...team.keys()];
+      const unowned = async (members?: string[]) =>
+        (await second.inbox.page({ owner: null, team: members, limit: 10, offset: 0 })).leads
+          .map((lead) => lead.id)
+          .sort();
+      expect(await unowned(members)).toEqual([left.id, free.id].sort());
+      expect(await unowned()).toEqual([free.id]);
+      expect(await unowned([])).toEqual([left.id, kept.id, free.id].sort());
+      expect(await takeLead(second, commercial, kept.id, members)).toMatchObject({
+        outcome: "taken",
+        owner: ventes.name,
+      });
+      expect(await takeLead(second, commercial, left.id, members)).toMatchObject({
+        outcome: "changed",
+        previous: "parti@exemple.fr",
+      });
+      expect((await store.leads.get(left.id))?.owner).toBe(commercial.name);
     });
 
     test("gives a lead to a member of the team only, and lists the leads by owner", async () => {

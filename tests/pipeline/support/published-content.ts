@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 // The company's details as the client fills them in before going live: content/ as the
@@ -43,4 +43,26 @@ export function completeContent(root: string): void {
       "$1",
     ),
   );
+}
+
+/**
+ * A live release in `deployDir` as a deploy leaves it (releases/<id>/ with its content/ and site/,
+ * `current` pointing to it), of this checkout's content/ but for the company's phone, which
+ * marketing changed to `phone`. Resolves to the checkout's own phone, which must not show.
+ */
+export function liveReleaseWithPhone(deployDir: string, phone: string): string {
+  const id = "20261128T100000000Z-0123456789ab";
+  const release = join(deployDir, "releases", id);
+  cpSync(join(process.cwd(), "content"), join(release, "content"), { recursive: true });
+  const companyFile = join(release, "content", "company", "company.md");
+  const text = readFileSync(companyFile, "utf8");
+  const ownPhone = /^phone: "([^"]+)"$/m.exec(text)![1]!;
+  writeFileSync(companyFile, text.replace(`phone: "${ownPhone}"`, `phone: "${phone}"`));
+  mkdirSync(join(release, "site"));
+  writeFileSync(join(release, "site", "index.html"), "<!doctype html><title>Accueil</title>");
+  writeFileSync(join(release, "site", "404.html"), "<!doctype html><title>Introuvable</title>");
+  writeFileSync(join(release, "site", "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
+  writeFileSync(join(release, "release.json"), JSON.stringify({ id, commit: "0".repeat(40) }));
+  symlinkSync(join("releases", id), join(deployDir, "current"));
+  return ownPhone;
 }

@@ -65,6 +65,13 @@ export class SiteProcess {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
+        // How this machine reaches the package registry, as the service's unit gives it to the
+        // server (docs/operations.md): a draft's first build downloads its packages.
+        ...Object.fromEntries(
+          Object.entries(process.env).filter(([name]) =>
+            /^(NODE_EXTRA_CA_CERTS|HTTPS?_PROXY|https?_proxy|NO_PROXY|no_proxy)$/.test(name),
+          ),
+        ),
         TZ: "UTC",
         HOST: "127.0.0.1",
         PORT: String(this.port),

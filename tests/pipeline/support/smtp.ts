@@ -1,4 +1,5 @@
 import { simpleParser, type ParsedMail } from "mailparser";
+import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 
 // A real SMTP listener in the test process (the smtp-server package), each message read back
@@ -6,6 +7,8 @@ import { SMTPServer } from "smtp-server";
 
 export class TestSmtp {
   readonly mails: ParsedMail[] = [];
+  /** Each message's envelope recipients (RCPT TO), parsed or not: who it really went to. */
+  readonly recipients: string[][] = [];
   /** Messages received, parsed or not. */
   received = 0;
   private server: SMTPServer | null = null;
@@ -14,10 +17,11 @@ export class TestSmtp {
 
   /**
    * `parse: false` only counts the messages: the load benchmark runs this listener beside the
-   * server on two cores, and parsing 500 emails would slow the server it measures.
+   * server on two cores, and parsing 500 emails would slow the server it measures. `port` 0: one
+   * the system picks, known once started.
    */
   constructor(
-    readonly port: number,
+    public port: number,
     private readonly options: { parse?: boolean } = {},
   ) {}
 
@@ -34,7 +38,8 @@ export class TestSmtp {
       onConnect: (_session, callback) => {
         if (!this.hang) callback();
       },
-      onData: (stream, _session, callback) => {
+      onData: (stream, session, callback) => {
+        this.recipients.push(session.envelope.rcptTo.map((rcpt) => rcpt.address));
         if (this.options.parse === false) {
           stream.resume();
           stream.on("end", () => {
@@ -56,7 +61,10 @@ export class TestSmtp {
     this.server = server;
     return new Promise((resolve, reject) => {
       server.once("error", reject);
-      server.listen(this.port, "127.0.0.1", () => resolve());
+      server.listen(this.port, "127.0.0.1", () => {
+        this.port = (server.server.address() as AddressInfo).port;
+        resolve();
+      });
     });
   }
 

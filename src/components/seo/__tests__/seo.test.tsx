@@ -24,6 +24,7 @@ function renderSeo(previewBranch: string | null, noindex: boolean) {
     siteUrl: "https://www.example.fr",
     copyrightYear: 2031,
     previewBranch,
+    previewAt: null,
   });
   render(
     <HelmetProvider>

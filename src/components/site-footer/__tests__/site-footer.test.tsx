@@ -35,6 +35,7 @@ beforeEach(() => {
     siteUrl: "https://www.example.fr",
     copyrightYear: 2031,
     previewBranch: null,
+    previewAt: null,
   });
 });
 

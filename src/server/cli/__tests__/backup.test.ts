@@ -10,7 +10,7 @@ import { embeddedSettings, makeLead } from "../../../test-utils/leads";
 import { readServerConfig, type Env } from "../../config";
 import { embeddedFileName } from "../../leads/embedded-store";
 import { openLeadStore } from "../../leads/open-store";
-import { terminalActor, type CliContext } from "../command";
+import { terminalActor, type CliContext } from "../command-context";
 import { commands } from "../commands";
 
 // `npm run leads -- backup` as an operator and a timer run it: a checked copy named by its date,
@@ -48,13 +48,18 @@ test("a backup is a checked copy, the owner's alone, named by its date, in BACKU
   const backups = join(root, "plain", "backups");
   const { code, printed } = await run({ QUOTE_DATABASE_DIR: leads, BACKUP_DIR: backups }, "backup");
   expect(code).toBe(0);
-  expect(printed).toHaveLength(1);
   const [, file, count] = writtenPattern.exec(printed[0]!) ?? [];
   expect(count).toBe("12");
+  // The erasures' file beside it, created empty: a restore finds it (src/server/leads/erasure-file.ts).
+  expect(printed.slice(1)).toEqual([
+    `Journal des effacements à côté : ${join(backups, "effacements.jsonl")} (0 effacement(s)).`,
+  ]);
   expect(readdirSync(backups)).toEqual([
+    "effacements.jsonl",
     expect.stringMatching(/^leads-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.sqlite$/),
   ]);
-  expect(file).toBe(join(backups, readdirSync(backups)[0]!));
+  expect(file).toBe(join(backups, readdirSync(backups)[1]!));
+  expect((statSync(join(backups, "effacements.jsonl")).mode & 0o777).toString(8)).toBe("600");
   expect((statSync(backups).mode & 0o777).toString(8)).toBe("700");
   expect((statSync(file!).mode & 0o777).toString(8)).toBe("600");
   const copy = new DatabaseSync(file!, { readOnly: true });
@@ -83,7 +88,7 @@ test("the newest BACKUP_KEEP backups are kept; other files in the folder are lef
   const written = writtenPattern.exec(printed[0]!)![1]!;
   expect(readdirSync(backups).sort()).toEqual(
     [...older.slice(3), written.slice(backups.length + 1)]
-      .concat("leads-copie-manuelle.sqlite", "notes.txt")
+      .concat("effacements.jsonl", "leads-copie-manuelle.sqlite", "notes.txt")
       .sort(),
   );
 });
@@ -93,7 +98,10 @@ test("DOSSIER takes the place of BACKUP_DIR", async () => {
   const chosen = join(root, "folder", "ailleurs");
   const env = { QUOTE_DATABASE_DIR: leads, BACKUP_DIR: join(root, "folder", "backups") };
   expect((await run(env, "backup", chosen)).code).toBe(0);
-  expect(readdirSync(chosen)).toHaveLength(1);
+  expect(readdirSync(chosen)).toEqual([
+    "effacements.jsonl",
+    expect.stringMatching(/^leads-.*\.sqlite$/),
+  ]);
   expect(readdirSync(join(root, "folder"))).not.toContain("backups");
 });
 

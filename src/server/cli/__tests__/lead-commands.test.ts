@@ -3,21 +3,29 @@ import { afterAll, beforeAll, beforeEach, expect, test } from "@jest/globals";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
-import { makeLead } from "../../../test-utils/leads";
+import { makeLead, waitFor } from "../../../test-utils/leads";
+import { captureLog } from "../../../test-utils/log-capture";
 import { clearTables } from "../../../test-utils/store-contract/engines";
 import { readServerConfig } from "../../config";
+import { addNote } from "../../leads/actions";
 import { erasureDigest } from "../../leads/actions/erasure";
+import { parisTime } from "../../leads/lead-fields";
+import { purgeExpired, startDailyPurge } from "../../leads/retention";
 import { openLeadStore } from "../../leads/open-store";
 import type { SqlLeadStore } from "../../leads/sql-store";
 import { runLeadsCommand } from "../../../test-utils/leads-command";
-import { terminalActor } from "../command";
+import { terminalActor } from "../command-context";
 
 // The commands that act on leads, run in this process on the embedded engine: what they print
 // (the same as before they went through src/server/leads/actions/), and the audit line each
 // leaves in the terminal user's name.
 
 const folder = mkdtempSync(join(tmpdir(), "lead-commands-"));
-const config = readServerConfig({ QUOTE_DATABASE_DIR: join(folder, "leads") });
+const config = readServerConfig({
+  QUOTE_DATABASE_DIR: join(folder, "leads"),
+  // An erasure is also written there (src/server/leads/erasure-file.ts): in this test's folder.
+  BACKUP_DIR: join(folder, "backups"),
+});
 let store: SqlLeadStore;
 let printed: string[] = [];
 
@@ -125,4 +133,64 @@ test("erase prints each request it deleted; the audit line keeps counts and a di
     leadId: null,
     detail: `1 demande(s), 0 défi(s), 0 compteur(s) ; empreintes des références : ${erasureDigest(lead.id)}`,
   });
+});
+
+test("purge counts from the last contact and says so, with the retention in days, printed, journaled and logged", async () => {
+  const dayMs = 86_400_000;
+  const arrivedDaysAgo = (days: number) => ({
+    ...makeLead(),
+    receivedAt: new Date(Date.now() - days * dayMs).toISOString(),
+  });
+  const [forgotten, contacted, recent] = [arrivedDaysAgo(1200), arrivedDaysAgo(1200), makeLead()];
+  for (const lead of [forgotten, contacted, recent]) await store.leads.save(lead);
+  await addNote(
+    store,
+    terminalActor(),
+    contacted.id,
+    "Rappelée.",
+    new Date(Date.now() - 10 * dayMs),
+  );
+  expect(await run("purge")).toBe(0);
+  const said =
+    "1 demande(s) sans contact avec la personne depuis plus de 1095 jours (QUOTE_RETENTION_DAYS), " +
+    `dernier contact avant le ${parisTime(new Date(Date.now() - 1095 * dayMs).toISOString()).slice(0, 20)}`;
+  expect(printed).toEqual([expect.stringContaining(said)]);
+  expect(printed[0]).toMatch(
+    /supprimée\(s\) ; le dernier contact est l'arrivée de la demande, ou sa dernière note, réponse ou changement de statut\.$/,
+  );
+  expect((await store.leads.list()).map((lead) => lead.id).sort()).toEqual(
+    [contacted.id, recent.id].sort(),
+  );
+  expect(await lastAudit()).toMatchObject({
+    actor: terminalActor().name,
+    action: "purge",
+    detail: printed[0]!.slice(0, -1),
+  });
+
+  // The server's own purge, a clock three years and a half on: the recent lead goes too.
+  const later = new Date(Date.now() + 1300 * dayMs);
+  expect(await purgeExpired(store, 1095, later)).toMatchObject({ deleted: 2, days: 1095 });
+  expect(await lastAudit()).toMatchObject({
+    actor: "serveur (purge quotidienne)",
+    action: "purge",
+    detail: expect.stringMatching(/^2 demande\(s\) sans contact .* depuis plus de 1095 jours/),
+  });
+  // Nothing left to delete: the daily purge adds no line; its log says what a purge deleted.
+  const entries = (await store.audit.page({ limit: 10, offset: 0 })).total;
+  const old = arrivedDaysAgo(1200);
+  await store.leads.save(old);
+  const logged = captureLog();
+  const daily = startDailyPurge(store, 1095, logged.log);
+  await waitFor(() => logged.lines.length > 0, 5000, "the purge's log line");
+  daily.stop();
+  expect(logged.lines[0]).toMatchObject({
+    deleted: 1,
+    retentionDays: 1095,
+    msg: expect.stringMatching(
+      /^purge: 1 lead\(s\) with no contact for over 1095 days \(last contact before \d{4}-.+Z\) deleted$/,
+    ),
+  });
+  expect((await store.audit.page({ limit: 10, offset: 0 })).total).toBe(entries + 1);
+  expect(await purgeExpired(store, 1095)).toMatchObject({ deleted: 0 });
+  expect((await store.audit.page({ limit: 10, offset: 0 })).total).toBe(entries + 1);
 });

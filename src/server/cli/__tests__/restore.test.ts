@@ -10,11 +10,15 @@ import { nodeArgs } from "../../../test-utils/compiled-server";
 import { embeddedSettings, makeLead } from "../../../test-utils/leads";
 import { readServerConfig } from "../../config";
 import { embeddedFileName } from "../../leads/embedded-store";
+import { sqliteMigrations } from "../../leads/migrations-sqlite";
 import type { Lead } from "../../leads/lead-store";
 import { openLeadStore } from "../../leads/open-store";
 import type { SqlLeadStore } from "../../leads/sql-store";
-import { terminalActor, type CliContext } from "../command";
+import { terminalActor, type CliContext } from "../command-context";
 import { commands } from "../commands";
+
+/** The newest schema of the embedded store, which a backup taken now is at. */
+const latestSqlite = Math.max(...sqliteMigrations.map((migration) => migration.version));
 
 // The restore drill an operator should run once before needing it: a backup taken while the
 // server saves, the store lost, the backup restored; and each refusal, which changes nothing.
@@ -100,15 +104,16 @@ test("restore drill: every lead saved before a backup taken mid-burst is back af
   saving = false;
   await burst;
   expect(code).toBe(0);
-  const [, file, count] = /^Sauvegarde écrite : (\S+) \(.*, (\d+) demande\(s\)\)\.\n$/.exec(
-    output,
-  )!;
+  const [, file, count] =
+    /^Sauvegarde écrite : (\S+) \(.*, (\d+) demande\(s\)\)\.\nJournal des effacements à côté : .*\n$/.exec(
+      output,
+    )!;
 
   await store.close();
   rmSync(site.leads, { recursive: true });
   expect(await site.run("restore", file!)).toBe(0);
   expect(site.printed).toContain(
-    `Aucune base actuelle (${site.file} n'existe pas) : aucun journal d'effacements n'a pu être lu ; refaites à la main les effacements faits depuis la sauvegarde (npm run leads -- erase EMAIL).`,
+    `Aucune base actuelle (${site.file} n'existe pas) : les effacements sont repris du journal des effacements.`,
   );
   expect(site.printed.at(-1)).toBe(
     `Restauration faite : ${count} demande(s) dans ${site.file}. Démarrez le serveur.`,
@@ -150,8 +155,11 @@ test("an erasure made after the backup is made again by the restore, from the jo
   expect(await site.run("restore", file)).toBe(0);
   expect(site.printed).toEqual([
     expect.stringMatching(
-      /^Sauvegarde lue : .* \(3 demande\(s\), schéma 3, dernière écriture : le .*\)\.$/,
+      new RegExp(
+        `^Sauvegarde lue : .* \\(3 demande\\(s\\), schéma ${latestSqlite}, dernière écriture : le .*\\)\\.$`,
+      ),
     ),
+    `Journal des effacements lu : ${site.backups}/effacements.jsonl (1 effacement(s)).`,
     expect.stringMatching(
       /^Effacement\(s\) du journal depuis le .*, refait\(s\) dans la sauvegarde : 1$/,
     ),
@@ -185,6 +193,117 @@ test("an erasure made after the backup is made again by the restore, from the jo
   } finally {
     kept.close();
   }
+});
+
+test("restore onto an empty machine: every erasure made after the backup is made again, from the file beside the backups", async () => {
+  const site = installation("lost-disk");
+  const store = await site.open();
+  const [claire, paul, lea, marc] = [
+    makeLead({ email: "claire@exemple.fr" }),
+    makeLead({ email: "paul@exemple.fr" }),
+    makeLead({ email: "lea@exemple.fr" }),
+    makeLead({ email: "marc@exemple.fr" }),
+  ];
+  for (const lead of [claire, paul, lea, marc]) await store.leads.save(lead);
+  // Erased before the backup: the backup no longer holds them, and the file says so.
+  expect(await site.run("erase", "marc@exemple.fr")).toBe(0);
+  await store.close();
+  expect(await site.run("backup")).toBe(0);
+  const file = site.written();
+  expect(site.printed.at(-1)).toBe(
+    `Journal des effacements à côté : ${site.backups}/effacements.jsonl (1 effacement(s)).`,
+  );
+  expect(await site.run("erase", "claire@exemple.fr")).toBe(0);
+  expect(await site.run("erase", "lea@exemple.fr")).toBe(0);
+
+  // The disk that held the store dies: its folder is gone; the backups' folder is kept.
+  rmSync(site.leads, { recursive: true });
+  expect(await site.run("restore", file)).toBe(0);
+  expect(site.printed.slice(1, -1)).toEqual([
+    `Journal des effacements lu : ${site.backups}/effacements.jsonl (3 effacement(s)).`,
+    `Aucune base actuelle (${site.file} n'existe pas) : les effacements sont repris du journal des effacements.`,
+    // The one made just before the backup is read too (the backup's latest instant is its
+    // own line's): its request is already gone from the backup.
+    expect.stringMatching(
+      /^Effacement\(s\) du journal depuis le .*, refait\(s\) dans la sauvegarde : 3$/,
+    ),
+    expect.stringMatching(
+      /^ {2}effacement du .* : 0 demande\(s\) de nouveau supprimée\(s\), 1 déjà absente\(s\) de la sauvegarde$/,
+    ),
+    expect.stringMatching(/^ {2}effacement du .* : 1 demande\(s\) de nouveau supprimée\(s\)$/),
+    expect.stringMatching(/^ {2}effacement du .* : 1 demande\(s\) de nouveau supprimée\(s\)$/),
+  ]);
+  expect(site.printed.at(-1)).toBe(
+    `Restauration faite : 1 demande(s) dans ${site.file}. Démarrez le serveur.`,
+  );
+  const restored = await site.open();
+  try {
+    expect((await restored.leads.list()).map((lead) => lead.id)).toEqual([paul.id]);
+  } finally {
+    await restored.close();
+  }
+  // Restored again from the same backup, on this new store: nothing comes back either.
+  expect(await site.run("restore", file)).toBe(0);
+  expect(site.printed.at(-1)).toContain("Restauration faite : 1 demande(s)");
+});
+
+test("without the erasures' file, a restore is refused in French, unless told to go on without it", async () => {
+  const site = installation("no-file");
+  const store = await site.open();
+  await store.leads.save(makeLead({ email: "claire@exemple.fr" }));
+  await store.close();
+  expect(await site.run("backup")).toBe(0);
+  const file = site.written();
+  expect(await site.run("erase", "claire@exemple.fr")).toBe(0);
+  rmSync(site.leads, { recursive: true });
+  rmSync(join(site.backups, "effacements.jsonl"));
+
+  expect(await site.run("restore", file)).toBe(1);
+  expect(site.printed).toEqual([
+    `Restauration refusée : aucun journal des effacements (${site.backups}/effacements.jsonl : introuvable). Sans lui, les personnes effacées depuis la sauvegarde reviendraient dans la base restaurée, et si la base actuelle est perdue, rien ne le dirait. Remettez ce fichier à côté de la sauvegarde (depuis l'autre disque ou la copie distante des sauvegardes) ; ou, si vous l'avez perdu, relancez avec --sans-journal-des-effacements et refaites à la main les effacements faits depuis la sauvegarde (npm run leads -- erase EMAIL). Rien n'a été modifié.`,
+  ]);
+  expect(existsSync(site.leads)).toBe(false);
+
+  expect(await site.run("restore", "--sans-journal-des-effacements", file)).toBe(0);
+  expect(site.printed).toContain(
+    `Aucune base actuelle (${site.file} n'existe pas) : aucun journal d'effacements n'a pu être lu ; refaites à la main les effacements faits depuis la sauvegarde (npm run leads -- erase EMAIL).`,
+  );
+  // Told so: the erased person is back, for the operator to erase again by hand.
+  expect(site.printed.at(-1)).toBe(
+    `Restauration faite : 1 demande(s) dans ${site.file}. Démarrez le serveur.`,
+  );
+});
+
+test("an erasure whose line cannot be written beside the backups is not made", async () => {
+  const site = installation("unwritable");
+  const store = await site.open();
+  const lead = makeLead({ email: "claire@exemple.fr" });
+  await store.leads.save(lead);
+  // BACKUP_DIR where no folder can be: under a plain file (root's rights do not help).
+  writeFileSync(join(root, "unwritable", "fichier"), "");
+  const config = readServerConfig({
+    QUOTE_DATABASE_DIR: site.leads,
+    BACKUP_DIR: join(root, "unwritable", "fichier", "backups"),
+  });
+  const elsewhere = await openLeadStore(config.store);
+  try {
+    await expect(
+      commands.erase!.run(["claire@exemple.fr"], {
+        actor: terminalActor(),
+        config,
+        out: () => undefined,
+        store: async () => elsewhere,
+      }),
+    ).rejects.toThrow(
+      /^le journal des effacements .*fichier\/backups\/effacements\.jsonl n'a pas pu être écrit \(.*\) : rien n'a été effacé ; vérifiez BACKUP_DIR, son disque et ses droits$/,
+    );
+  } finally {
+    await elsewhere.close();
+  }
+  expect(await store.leads.get(lead.id)).toEqual(lead);
+  const { entries } = await store.audit.page({ limit: 10, offset: 0 });
+  expect(entries.filter((entry) => entry.action === "erase")).toEqual([]);
+  await store.close();
 });
 
 test("a file that is not a backup is refused, and the store is left as it was", async () => {
@@ -227,7 +346,9 @@ test("a backup of a newer schema than the code is refused, and the store is left
   expect(await site.run("restore", file)).toBe(1);
   expect(site.printed).toEqual([
     expect.stringMatching(
-      /^Restauration refusée : la base .* est au schéma 99, plus récent que celui que ce code connaît \(3\) : .* Rien n'a été modifié\.$/,
+      new RegExp(
+        `^Restauration refusée : la base .* est au schéma 99, plus récent que celui que ce code connaît \\(${latestSqlite}\\) : .* Rien n'a été modifié\\.$`,
+      ),
     ),
   ]);
   expect(snapshot(site.leads)).toEqual(before);

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import { cmsAuthMessages, createCmsAuth, type CmsAuthRequest } from "../cms-auth";
 import { gitHubUrl } from "../../../shared/github-url";
-import { cmsAuthSettings } from "../settings";
+import { cmsAuthSettings } from "../cms-auth-settings";
 
 // The sign-in through its own interface: request facts in, the answer out. GitHub's token
 // endpoint is a function answering as GitHub documents it ("Authorizing OAuth apps": JSON with
@@ -74,7 +74,7 @@ describe("GET /api/cms/auth", () => {
     expect(first.state).toMatch(/^[\w-]{43}$/);
     expect(second.state).not.toBe(first.state);
     expect(first.answer.headers["set-cookie"]).toBe(
-      `cms_auth_state=${first.state}; Max-Age=600; Path=/api/cms; HttpOnly; Secure; SameSite=Lax`,
+      `__Host-cms_auth_state=${first.state}; Max-Age=600; Path=/; HttpOnly; Secure; SameSite=Lax`,
     );
     expect(first.answer.headers.location).not.toContain("le-secret");
   });
@@ -120,8 +120,23 @@ describe("GET /api/cms/callback", () => {
     ]);
     // The state is single use: its cookie is cleared.
     expect(answer.headers["set-cookie"]).toBe(
-      "cms_auth_state=; Max-Age=0; Path=/api/cms; HttpOnly; Secure; SameSite=Lax",
+      "__Host-cms_auth_state=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax",
     );
+  });
+
+  it("refuses a state whose cookie a preview could have set: without the __Host- prefix", async () => {
+    const github = gitHub(() => Response.json({ access_token: "gho_jeton" }));
+    const auth = createCmsAuth({ settings, fetch: github.fetch });
+    const { state } = await started(auth);
+    // What a page of a subdomain can plant for the whole domain: the name without its prefix.
+    for (const planted of [`cms_auth_state=${state}`, `__host-cms_auth_state=${state}`]) {
+      const answer = await auth.callback(request({ code: "le-code", state }, planted));
+      expect(outcomeOf(answer.body)).toEqual({
+        status: "error",
+        content: { message: cmsAuthMessages.unverified },
+      });
+    }
+    expect(github.exchanges).toEqual([]);
   });
 
   it("allows the popup page's one script by its hash, keeps its opener and is never cached", async () => {

@@ -17,10 +17,10 @@ mkdirSync(home);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** Runs a shell line in the box; resolves to what it printed. */
-const inBox = (line: string, options: { network?: boolean; hidden?: string[] } = {}) =>
+const inBox = (line: string, options: { hidden?: string[] } = {}) =>
   execFileSync(
     "bwrap",
-    boxArguments({ work, home, network: options.network ?? false, hidden: options.hidden ?? [] }, [
+    boxArguments({ work, home, hidden: options.hidden ?? [], nodePath: process.execPath }, [
       "sh",
       "-c",
       line,
@@ -54,12 +54,44 @@ test("a folder to hide inside a tree it shows is empty there", () => {
   expect(inBox("ls /usr/share/doc | wc -l", { hidden: ["/usr/share/doc"] })).toBe("0");
 });
 
-test("no network but npm's download: loopback is its own", () => {
+test("no network at all: loopback is its own, and no name can be resolved", () => {
   expect(inBox("cat /sys/class/net/*/operstate 2>/dev/null; ls /sys 2>&1 | head -1")).toContain(
     "No such file",
   );
   expect(inBox("grep -c . /proc/net/dev")).toBe("3"); // two header lines and lo
-  expect(Number(inBox("grep -c . /proc/net/dev", { network: true }))).toBeGreaterThan(3);
+  expect(inBox("ls /etc/resolv.conf 2>&1 || true")).toContain("No such file");
+});
+
+test("no npm settings of the machine's or the server's, whatever they hold", () => {
+  // A Node.js installed in a folder of its own, with npm's global settings beside it.
+  const prefix = mkdtempSync(join(tmpdir(), "box-node-"));
+  try {
+    mkdirSync(join(prefix, "bin"));
+    mkdirSync(join(prefix, "etc"));
+    writeFileSync(join(prefix, "bin", "node"), "");
+    writeFileSync(join(prefix, "etc", "npmrc"), "//registry.example/:_authToken=secret\n");
+    const seen = execFileSync(
+      "bwrap",
+      boxArguments({ work, home, hidden: [], nodePath: join(prefix, "bin", "node") }, [
+        "sh",
+        "-c",
+        `ls ${prefix}/bin; for f in /etc/npmrc /usr/etc/npmrc /usr/local/etc/npmrc ${prefix}/etc/npmrc "$HOME/.npmrc"; do cat "$f" 2>/dev/null; done; echo end`,
+      ]),
+      { encoding: "utf8" },
+    );
+    expect(seen).toBe("node\nend\n");
+  } finally {
+    rmSync(prefix, { recursive: true, force: true });
+  }
+});
+
+test("the in-memory folders have a size: writing past it into .git's cover fails", () => {
+  expect(
+    inBox(
+      "head -c 4000000 /dev/zero > /build/.git/filler 2>&1 || echo refused; rm -f /build/.git/filler",
+    ),
+  ).toContain("refused");
+  expect(inBox("df -k /tmp | tail -1 | awk '{ print $2 }'")).toBe(String(1024 ** 2));
 });
 
 test("without Bubblewrap, deploys are refused with the command that installs it", () => {

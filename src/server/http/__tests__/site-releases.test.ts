@@ -5,10 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { pruneReleases, releaseSite, switchTo } from "../../deploy/releases";
-import { captureLog } from "../../../test-utils/log-capture";
-import { spam } from "../../../test-utils/fixture-site";
-import { releasedSite } from "../site-files";
-import { buildApp } from "../app";
+import { testConfig, testServer } from "../../../test-utils/test-server";
 
 // The server over DEPLOY_DIR's releases (src/server/deploy/releases.ts): the live one looked up
 // at each request, switched by another hand (a deploy, `npm run site -- rollback`) without a
@@ -50,12 +47,16 @@ beforeAll(async () => {
   writeRelease("a1", "app-aaaaaaaaaaaaaaaaaaaa.js");
   writeRelease("b2", "app-bbbbbbbbbbbbbbbbbbbb.js");
   switchTo(dir, "a1");
-  app = await buildApp({
-    site: releasedSite(dir, publicDir),
-    endpoint: async () => ({ status: 500, headers: {}, body: { messageText: "" } }),
-    spam,
-    log: captureLog().log,
-  });
+  // The server with deploys on over DEPLOY_DIR (nothing pushed: it only serves the releases).
+  app = await testServer(
+    testConfig(join(dir, "data"), {
+      DEPLOY_DIR: dir,
+      DEPLOY_GIT_URL: join(dir, "no-repository.git"),
+      DEPLOY_WEBHOOK_SECRET: "a-webhook-secret-of-this-test",
+      CMS_REPO: "hestia/site",
+    }),
+    { publicDir },
+  );
   await app.listen({ port: 0, host: "127.0.0.1" });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 });

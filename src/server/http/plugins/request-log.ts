@@ -22,6 +22,8 @@ export default fp(
     // What the privacy policy says technical logs hold (content/legal/politique-confidentialite.md):
     // the address, the page asked for, the answer's code; the path without its query string, which
     // may carry anything a visitor typed.
+    // The audience's beacons leave the address out (routes/audience-routes.ts): the statistics
+    // keep none, their log neither.
     app.addHook("onResponse", async (request, reply) => {
       request.log.info(
         {
@@ -29,7 +31,7 @@ export default fp(
           path: request.url.split("?", 1)[0],
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime),
-          ip: request.ip,
+          ...(request.routeOptions.config.anonymous ? {} : { ip: request.ip }),
         },
         "request",
       );

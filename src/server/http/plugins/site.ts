@@ -1,16 +1,13 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { ErrorBody } from "../../../shared/quote-request/quote-api";
-import { oneLine } from "../../one-line";
 import type { SiteFiles, SiteSource } from "../site-files";
 
 // The built site: each file with the headers of its release's _headers, Brotli or gzip copies made
-// at build time (src/build/precompress.ts), 404.html for unknown paths, the French JSON every
-// /api/ path answers when nothing else does, and the one 405 of the server, whose Allow lists
-// the methods the routes of that path declare. Not encapsulated (fastify-plugin): the routes of the
-// other plugins answer with the same headers (`reply.withHostHeaders`) and fall back on the same
-// not-found and error handlers.
+// at build time (src/build/precompress.ts), 404.html for unknown paths. A GET under /api/ that no
+// route takes, and every other answer when no route answers or one fails, is ./errors.ts's,
+// registered before this plugin. Not encapsulated (fastify-plugin): the routes of the other
+// plugins answer with the same headers (`reply.withHostHeaders`).
 
 declare module "fastify" {
   interface FastifyReply {
@@ -25,18 +22,6 @@ export interface SitePluginOptions {
   /** The built site: public/ read once at start, or the live release (../site-files.ts). */
   site: SiteSource;
 }
-
-/** What the server's own refusals say. */
-export const messages = {
-  notFound: "Ressource introuvable",
-  methodNotAllowed: "Méthode non autorisée",
-  badRequest: "Requête invalide",
-  serverError: "Une erreur est survenue sur le serveur, veuillez réessayer",
-  underPressure:
-    "Le serveur est très sollicité en ce moment : réessayez dans quelques secondes. Ce que vous avez saisi est conservé.",
-  pageUnderPressure:
-    "Le site est très sollicité en ce moment : rechargez la page dans quelques secondes.\n",
-} as const;
 
 /** The file served for a URL path, as a static host does: the file, else the folder's index. */
 export function resolveFile(files: ReadonlySet<string>, urlPath: string): string | undefined {
@@ -118,35 +103,6 @@ export default fp<SitePluginOptions>(
           .send(JSON.stringify(body));
       },
     );
-    const sendError = (reply: FastifyReply, status: number, messageText: string, headers = {}) =>
-      reply.sendJson(status, { messageText } satisfies ErrorBody, headers);
-
-    // Every route declared from here on, by path: a method no route of a path takes is a 405
-    // naming those it does take.
-    const declared = new Map<string, Set<string>>();
-    app.addHook("onRoute", ({ url, method }) => {
-      // Patterns (the site's `/*`, a lead's `:id`) stand for no path of their own.
-      if (/[*:]/.test(url)) return;
-      const methods = declared.get(url) ?? new Set<string>();
-      for (const one of [method].flat()) methods.add(one);
-      declared.set(url, methods);
-    });
-
-    /**
-     * A method the path's routes do not take: 405 with those they do (a page takes GET and HEAD),
-     * or, under /api/, 404 where no route is.
-     */
-    const sendOtherMethod = (request: FastifyRequest, reply: FastifyReply) => {
-      const urlPath = urlPathOf(request.url);
-      const api = urlPath?.startsWith("/api/") ?? false;
-      const allowed = new Set(api ? [] : ["GET", "HEAD"]);
-      for (const method of declared.get(urlPath ?? "") ?? []) allowed.add(method);
-      if (allowed.size === 0) return sendError(reply, 404, messages.notFound);
-      return sendError(reply, 405, messages.methodNotAllowed, { allow: [...allowed].join(", ") });
-    };
-
-    const sendNotFoundPage = (reply: FastifyReply, files = site.current()) =>
-      sendNotFound(reply, files);
 
     // The sendFile decorator only (serve: false): which file answers which path is decided below,
     // from the list of built files, never by a look at the disk with a path a client chose.
@@ -166,7 +122,7 @@ export default fp<SitePluginOptions>(
       exposeHeadRoute: false,
       handler: (request, reply) => {
         const urlPath = urlPathOf(request.url);
-        if (urlPath?.startsWith("/api/")) return sendOtherMethod(request, reply);
+        if (urlPath?.startsWith("/api/")) return reply.sendOtherMethod();
         // One release for the whole answer: its file, its headers.
         const live = site.current();
         const file = urlPath === undefined ? undefined : resolveFile(live.files, urlPath);
@@ -176,50 +132,11 @@ export default fp<SitePluginOptions>(
             const lent = urlPath.slice(1);
             return reply.withHostHeaders(rulesPath(lent), older).sendFile(`/${lent}`, older.root);
           }
-          return sendNotFoundPage(reply, live);
+          return sendNotFound(reply, live);
         }
         return sendFrom(request, reply, live);
       },
     });
-
-    app.setNotFoundHandler((request, reply) => {
-      // Reached by any other method on any other path.
-      if (request.method === "GET" || request.method === "HEAD") return sendNotFoundPage(reply);
-      return sendOtherMethod(request, reply);
-    });
-
-    app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-      // Shed by plugins/pressure.ts, Retry-After already set: said in French, not logged as a
-      // fault (the request log has its line).
-      if (error.code === "FST_UNDER_PRESSURE") {
-        if (urlPathOf(request.url)?.startsWith("/api/")) {
-          return sendError(reply, 503, messages.underPressure);
-        }
-        return reply
-          .withHostHeaders()
-          .code(503)
-          .headers({ "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" })
-          .send(messages.pageUnderPressure);
-      }
-      const status = error.statusCode ?? 500;
-      if (status >= 500) request.log.error(`answered ${status}: ${oneLine(error)}`);
-      return sendError(reply, status, status >= 500 ? messages.serverError : messages.badRequest);
-    });
   },
-  { name: "site", fastify: "5.x" },
+  { name: "site", fastify: "5.x", dependencies: ["errors"] },
 );
-
-/**
- * Errors Fastify meets before any route (an undecodable URL), for Fastify's `frameworkErrors`:
- * the same French JSON. Its reply comes before any plugin, so without this plugin's decorators.
- */
-export function frameworkErrors(site: SiteSource) {
-  return (error: { statusCode?: number }, request: FastifyRequest, reply: FastifyReply): void => {
-    const headers = site.current().hostHeaders(urlPathOf(request.url) ?? "/");
-    void reply
-      .headers(Object.fromEntries(headers))
-      .code(error.statusCode ?? 400)
-      .headers({ "content-type": "application/json; charset=utf-8", "cache-control": "no-store" })
-      .send(JSON.stringify({ messageText: messages.badRequest } satisfies ErrorBody));
-  };
-}

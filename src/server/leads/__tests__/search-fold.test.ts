@@ -96,7 +96,9 @@ test("leads stored before the search text existed are folded by the migration as
       );
     });
     const store = new SqlLeadStore(database);
-    expect(await store.migrate()).toEqual([2, 3]);
+    expect(await store.migrate()).toEqual(
+      sqliteMigrations.map((migration) => migration.version).filter((version) => version > 1),
+    );
     const { rows } = await database.query<{ search_text: string }>("SELECT search_text FROM leads");
     expect(rows).toEqual([{ search_text: searchText(lead.request) }]);
     expect((await store.inbox.page({ search: "elodie n'diaye", limit: 5, offset: 0 })).total).toBe(

@@ -1,4 +1,4 @@
-import type { AuditAction, AuditLog, LeadStore } from "../lead-store";
+import type { AuditAction, AuditEntry, AuditLog, LeadStore } from "../lead-store";
 
 // Who acts on leads, and the one audit line each action writes once it has succeeded: in the
 // action's own transaction where it changes leads, so that no change goes unrecorded.
@@ -13,22 +13,30 @@ export interface Actor {
 /** What an action that changes leads needs of the store: a transaction across its repositories. */
 export type Transactional = Pick<LeadStore, "transaction">;
 
-/** What an action that deletes a person's data needs: that, and no copy left once committed. */
-export type Deleting = Pick<LeadStore, "transaction" | "forgetDeleted">;
+/**
+ * What an action that deletes a person's data needs: that, no copy left once committed, and, for
+ * the embedded store, the folder where its erasures are also written (src/server/leads/erasure-file.ts).
+ */
+export type Deleting = Pick<LeadStore, "transaction" | "forgetDeleted"> & {
+  readonly erasuresDir?: string | null;
+};
 
-export function record(
+/** Writes the action's audit line; resolves to it, as written. */
+export async function record(
   log: AuditLog,
   actor: Actor,
   action: AuditAction,
   leadId: string | null,
   detail: string,
-): Promise<void> {
-  return log.record({
+): Promise<AuditEntry> {
+  const entry = {
     at: new Date().toISOString(),
     actor: actor.name,
     action,
     leadId,
     detail,
     requestId: actor.requestId,
-  });
+  };
+  await log.record(entry);
+  return entry;
 }

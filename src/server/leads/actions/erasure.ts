@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { appendErasure } from "../erasure-file";
 import { EraseCountError, type Lead, type LeadRecords } from "../lead-store";
 import { record, type Actor, type Deleting } from "./audit";
 
@@ -56,13 +57,17 @@ export async function erasePerson(
       const { leads, challenges, counters } = await repos.leads.erase(email, confirmedCount);
       const counts = `${leads.length} demande(s), ${challenges} défi(s), ${counters} compteur(s)`;
       const digests = leads.map((lead) => erasureDigest(lead.id)).join(", ");
-      await record(
+      const line = await record(
         repos.audit,
         actor,
         "erase",
         null,
         digests ? `${counts}${digestsLabel}${digests}` : counts,
       );
+      // Beside the backups too, synced before the commit: the store's journal dies with its
+      // disk, and a restore onto a new one must still find this erasure. If it cannot be
+      // written, the erasure is rolled back and says why.
+      if (store.erasuresDir) appendErasure(store.erasuresDir, line);
       return { outcome: "erased", leads, challenges, counters };
     });
     await store.forgetDeleted();

@@ -37,5 +37,5 @@ export {
   takeLead,
   type NoteResult,
   type OwnerResult,
-} from "./work";
+} from "./owner-and-notes";
 export { channelNames, isLeadStatus, leadStatuses, statusFromWord, statusLabels } from "./labels";

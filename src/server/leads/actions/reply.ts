@@ -2,7 +2,7 @@ import type Mail from "nodemailer/lib/mailer";
 import { fullName } from "../lead-fields";
 import type { Lead, LeadStore } from "../lead-store";
 import { record, type Actor } from "./audit";
-import { maxNoteLength, plainText } from "./work";
+import { maxNoteLength, plainText } from "./owner-and-notes";
 
 // A reply to the person, written in the inbox and sent through the leads' relay: from
 // QUOTE_MAIL_FROM, Reply-To the member, so that the answer reaches them. It is kept on the lead

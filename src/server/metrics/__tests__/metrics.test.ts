@@ -4,60 +4,47 @@
 // the listener on its own port, closed to a request without the token. No personal data in it.
 import { randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../../http/app";
-import { fixedSite } from "../../http/site-files";
-import { openLeadStore } from "../../leads/open-store";
+import type { Readiness } from "../../http/readiness";
 import type { SqlLeadStore } from "../../leads/sql-store";
-import { createQuoteEndpoint } from "../../quote-endpoint";
-import { parseRateLimits } from "../../spam/rate-limit";
-import { personHeaders, testChallengeSecret } from "../../../test-utils/anti-bot";
-import { captureLog } from "../../../test-utils/log-capture";
-import { embeddedSettings, makeLead, sampleRequest } from "../../../test-utils/leads";
-import { Metrics, serveMetrics } from "../metrics";
+import { personHeaders } from "../../../test-utils/anti-bot";
+import { makeLead, sampleRequest } from "../../../test-utils/leads";
+import { smallSite, testConfig, testServer } from "../../../test-utils/test-server";
 
 const root = mkdtempSync(join(tmpdir(), "metrics-"));
-const publicDir = join(root, "public");
+const publicDir = smallSite(root);
+// BACKUP_DIR, as testConfig sets it.
 const backupDir = join(root, "backups");
-mkdirSync(publicDir);
 mkdirSync(backupDir);
-writeFileSync(join(publicDir, "index.html"), "<!doctype html><title>Accueil</title>");
-writeFileSync(join(publicDir, "404.html"), "<!doctype html><title>Introuvable</title>");
-writeFileSync(join(publicDir, "_headers"), "/*\n  X-Content-Type-Options: nosniff\n");
 
 let store: SqlLeadStore;
 let app: FastifyInstance;
-let metrics: Metrics;
-let listener: Server;
+let listener: FastifyInstance;
+let readiness: Readiness;
 const token = "the scraper's token, long enough";
 
 beforeAll(async () => {
-  store = (await openLeadStore(embeddedSettings(join(root, "leads")))) as SqlLeadStore;
-  metrics = new Metrics({ database: store.database, backupDir });
-  const spam = { secret: testChallengeSecret, limits: parseRateLimits("off") };
-  app = await buildApp({
-    site: fixedSite(publicDir),
-    endpoint: createQuoteEndpoint({ store: store, spam }),
-    spam,
-    log: captureLog().log,
-    metrics,
-  });
-  listener = await serveMetrics(metrics, { port: 0, host: "127.0.0.1", token });
+  // The server with its metrics on, their listener on a free port of loopback (METRICS_PORT 0,
+  // which its configuration refuses, is the test's own).
+  const config = testConfig(root, { METRICS_TOKEN: token });
+  app = await testServer(
+    { ...config, metrics: { port: 0, host: "127.0.0.1", token } },
+    { publicDir },
+  );
+  ({ store, readiness } = app);
+  listener = app.metricsListener!;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => listener.close(resolve));
   await app.close();
-  await store.close();
   rmSync(root, { recursive: true, force: true });
 });
 
 const scrape = async (headers: Record<string, string> = { authorization: `Bearer ${token}` }) => {
-  const { port } = listener.address() as AddressInfo;
+  const { port } = listener.server.address() as AddressInfo;
   return fetch(`http://127.0.0.1:${port}/metrics`, { headers });
 };
 const text = async () => (await scrape()).text();
@@ -112,10 +99,36 @@ test("the delivery queue as the store holds it, and the last backup's age and si
   expect(scraped).toMatch(/^backup_last_size_bytes 4096$/m);
 });
 
-test("the listener wants its token, answers GET /metrics only", async () => {
+test("readiness in detail, for the operator: each check of the server's last, behind the token", async () => {
+  const { port } = listener.server.address() as AddressInfo;
+  const readyz = (headers: Record<string, string>) =>
+    fetch(`http://127.0.0.1:${port}/readyz`, { headers });
+  // No check yet: unavailable, and says why.
+  expect((await readyz({ authorization: `Bearer ${token}` })).status).toBe(503);
+  expect((await readyz({})).status).toBe(401);
+  const backup = join(backupDir, "leads-2026-11-27T09-00-00Z.sqlite");
+  writeFileSync(backup, "a backup");
+  const report = await readiness.refresh();
+  const answer = await readyz({ authorization: `Bearer ${token}` });
+  expect(answer.status).toBe(report.ready ? 200 : 503);
+  expect(answer.headers.get("cache-control")).toBe("no-store");
+  expect(await answer.json()).toEqual({
+    status: report.ready ? "ready" : "unavailable",
+    ready: report.ready,
+    checks: {
+      store: "ok",
+      site: "ok",
+      deliveries: expect.any(String),
+      backup: expect.any(String),
+    },
+    checkedAt: report.checkedAt,
+  });
+});
+
+test("the listener wants its token, answers GET /metrics and /readyz only", async () => {
   expect((await scrape({})).status).toBe(401);
   expect((await scrape({ authorization: "Bearer not the token" })).status).toBe(401);
-  const { port } = listener.address() as AddressInfo;
+  const { port } = listener.server.address() as AddressInfo;
   expect((await fetch(`http://127.0.0.1:${port}/autre`)).status).toBe(404);
   expect((await fetch(`http://127.0.0.1:${port}/metrics`, { method: "POST" })).status).toBe(405);
   const ok = await scrape();

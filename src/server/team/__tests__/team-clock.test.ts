@@ -56,12 +56,13 @@ describe("the quarantine's daily email", () => {
     ack: false,
   };
   const site = "https://www.exemple.fr";
+  const inbox = { url: site, members: ["ventes@hestia.test"] };
   // 10:30 in Paris (UTC+1 in November).
   const morning = new Date("2026-11-26T09:30:00Z");
 
   test("none while the quarantine is empty", async () => {
     await t.store.leads.save(makeLead());
-    expect(await sendQuarantineDigest(t.store, email, site, morning)).toBe("empty");
+    expect(await sendQuarantineDigest(t.store, email, inbox, morning)).toBe("empty");
     expect(t.smtp.mails).toHaveLength(0);
   });
 
@@ -69,11 +70,11 @@ describe("the quarantine's daily email", () => {
     for (const reason of ["rempli en 0,8 s", "rempli en 1,1 s"]) {
       await t.store.leads.save({ ...makeLead(), quarantine: { reason } });
     }
-    expect(await sendQuarantineDigest(t.store, email, site, new Date("2026-11-26T07:30:00Z"))).toBe(
-      "too-early",
-    );
-    expect(await sendQuarantineDigest(t.store, email, site, morning)).toBe("sent");
-    expect(await sendQuarantineDigest(t.store, email, site, minutes(morning, 60))).toBe(
+    expect(
+      await sendQuarantineDigest(t.store, email, inbox, new Date("2026-11-26T07:30:00Z")),
+    ).toBe("too-early");
+    expect(await sendQuarantineDigest(t.store, email, inbox, morning)).toBe("sent");
+    expect(await sendQuarantineDigest(t.store, email, inbox, minutes(morning, 60))).toBe(
       "already-sent",
     );
     await waitFor(() => t.smtp.mails.length > 0, 5000, "the quarantine's email");
@@ -83,8 +84,8 @@ describe("the quarantine's daily email", () => {
     // The next day, again; a relay down gives the day back, and the next check sends it.
     const nextDay = minutes(morning, 24 * 60);
     const down = { ...email, smtpUrl: "smtp://127.0.0.1:1" };
-    await expect(sendQuarantineDigest(t.store, down, site, nextDay)).rejects.toThrow();
-    expect(await sendQuarantineDigest(t.store, email, site, minutes(nextDay, 60))).toBe("sent");
+    await expect(sendQuarantineDigest(t.store, down, inbox, nextDay)).rejects.toThrow();
+    expect(await sendQuarantineDigest(t.store, email, inbox, minutes(nextDay, 60))).toBe("sent");
   });
 
   test("names the accepted requests no one has taken for a working day, until someone does", async () => {
@@ -99,7 +100,7 @@ describe("the quarantine's daily email", () => {
     await t.store.leads.save(waiting);
     await t.store.leads.save(fresh);
     const thursday = new Date("2026-11-26T09:30:00Z");
-    expect(await sendQuarantineDigest(t.store, email, site, thursday)).toBe("sent");
+    expect(await sendQuarantineDigest(t.store, email, inbox, thursday)).toBe("sent");
     await waitFor(() => t.smtp.mails.length > 0, 5000, "the daily email");
     const mail = t.smtp.mails[0]!;
     expect(mail.subject).toBe("1 demande attend un responsable");
@@ -109,11 +110,45 @@ describe("the quarantine's daily email", () => {
     expect(mail.text).not.toContain("SEM du jour");
     // Taken: nothing left to say the next day.
     await takeLead(t.store, { name: "ventes@hestia.test", requestId: null }, waiting.id);
-    expect(await sendQuarantineDigest(t.store, email, site, minutes(thursday, 24 * 60))).toBe(
+    expect(await sendQuarantineDigest(t.store, email, inbox, minutes(thursday, 24 * 60))).toBe(
       "empty",
     );
     // Without the inbox, no one can take a request: the email names none.
     expect(await sendQuarantineDigest(t.store, email, null, minutes(thursday, 48 * 60))).toBe(
+      "empty",
+    );
+  });
+
+  test("names a request whose owner has left the team as waiting for one, until someone takes it", async () => {
+    const left = {
+      ...makeLead({ company: "ESH du Léon" }),
+      receivedAt: "2026-11-24T09:00:00.000Z",
+    };
+    await t.store.leads.save(left);
+    // Taken by someone who was in TEAM_EMAILS then, and is no longer.
+    await takeLead(t.store, { name: "ancien@hestia.test", requestId: null }, left.id);
+    const friday = new Date("2026-11-27T09:30:00Z");
+    expect(await sendQuarantineDigest(t.store, email, inbox, friday)).toBe("sent");
+    await waitFor(() => t.smtp.mails.length > 0, 5000, "the daily email");
+    expect(t.smtp.mails[0]!.subject).toBe("1 demande attend un responsable");
+    expect(t.smtp.mails[0]!.text).toContain(
+      `- ESH du Léon, reçue le 24 novembre 2026 : ${site}/equipe/demandes/${left.id}`,
+    );
+    // Still a member: the request is theirs, the email says nothing.
+    const stayed = { ...inbox, members: ["ventes@hestia.test", "ancien@hestia.test"] };
+    expect(await sendQuarantineDigest(t.store, email, stayed, minutes(friday, 3 * 24 * 60))).toBe(
+      "empty",
+    );
+    // Anyone may take it from one who left; then it is no longer waiting.
+    expect(
+      await takeLead(
+        t.store,
+        { name: "ventes@hestia.test", requestId: null },
+        left.id,
+        inbox.members,
+      ),
+    ).toMatchObject({ outcome: "changed", previous: "ancien@hestia.test" });
+    expect(await sendQuarantineDigest(t.store, email, inbox, minutes(friday, 4 * 24 * 60))).toBe(
       "empty",
     );
   });

@@ -83,6 +83,7 @@ const actionNames: Record<AuditAction, string> = {
   retry: "Envois relancés",
   export: "Export",
   erase: "Effacement",
+  purge: "Purge (durée de conservation)",
   refusal: "Refus",
   owner: "Responsable",
   note: "Note ajoutée",

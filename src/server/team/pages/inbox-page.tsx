@@ -2,6 +2,7 @@ import React from "react";
 import type { InboxPage as Page, TeamSession } from "../../leads/lead-store";
 import { filtersSearch, pageSize, statuses, type InboxFilters } from "../inbox-filters";
 import { delayText } from "../../leads/actions";
+import { departedOwner, departedText } from "../owners";
 import { CsrfField, Layout, Pager, ScrollRegion } from "./layout";
 import { DeliveryList, personName, QuarantineBadge, ReceivedAt, StatusBadge } from "./lead-parts";
 
@@ -12,12 +13,28 @@ export interface InboxPageProps {
   session: TeamSession;
   filters: InboxFilters;
   page: Page;
+  /** The team now (TEAM_EMAILS): an owner not in it has left. */
+  members: readonly string[];
   /** The median minutes from a request to its first reply, over the last 30 days; null: none. */
   medianReply: number | null;
   notice?: { kind: "success" | "error"; text: string };
 }
 
-export function InboxPage({ session, filters, page, medianReply, notice }: InboxPageProps) {
+/** The list's owner column: no one, you, a member, or one who left. */
+function ownerCell(owner: string | null, me: string, members: readonly string[]): string {
+  const departed = departedOwner(owner, members);
+  if (departed !== null) return departedText(departed);
+  return owner === null ? "—" : owner === me ? "vous" : owner;
+}
+
+export function InboxPage({
+  session,
+  filters,
+  page,
+  members,
+  medianReply,
+  notice,
+}: InboxPageProps) {
   const pages = Math.max(1, Math.ceil(page.total / pageSize));
   const current = Math.min(filters.page, pages);
   return (
@@ -139,9 +156,7 @@ export function InboxPage({ session, filters, page, medianReply, notice }: Inbox
                   <td data-label="Statut">
                     <StatusBadge lead={lead} />
                   </td>
-                  <td data-label="Responsable">
-                    {lead.owner === null ? "—" : lead.owner === session.email ? "vous" : lead.owner}
-                  </td>
+                  <td data-label="Responsable">{ownerCell(lead.owner, session.email, members)}</td>
                   <td data-label="Envois">
                     <DeliveryList lead={lead} />
                   </td>

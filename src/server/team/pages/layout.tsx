@@ -38,6 +38,9 @@ export function Layout({ title, session, notice, children }: LayoutProps) {
                 <li>
                   <a href="/equipe/">Demandes</a>
                 </li>
+                <li>
+                  <a href="/equipe/statistiques">Statistiques</a>
+                </li>
                 {session.role === "admin" && (
                   <>
                     <li>

@@ -2,6 +2,7 @@ import React from "react";
 import type { Lead, Note, TeamSession } from "../../leads/lead-store";
 import { parisTime } from "../../leads/lead-fields";
 import { delayText, maxNoteLength } from "../../leads/actions";
+import { departedOwner, departedText } from "../owners";
 import { CsrfField } from "./layout";
 
 // Sales' work on one request, on its page: who takes care of it, and the team's notes, each a
@@ -19,18 +20,23 @@ export function OwnerSection({
 }) {
   const base = `/equipe/demandes/${lead.id}`;
   const mine = lead.owner === session.email;
+  // One who left TEAM_EMAILS: the request is no one's, and anyone may take it.
+  const departed = departedOwner(lead.owner, members);
+  const free = lead.owner === null || departed !== null;
   return (
     <section aria-labelledby="responsable">
       <h2 id="responsable">Responsable</h2>
       <p>
-        {lead.owner === null
-          ? "Personne ne s'en occupe encore."
-          : mine
-            ? "Vous vous en occupez."
-            : `${lead.owner} s'en occupe.`}
+        {departed !== null
+          ? `${departedText(departed).replace(/^s/, "S")} : personne ne s'en occupe.`
+          : lead.owner === null
+            ? "Personne ne s'en occupe encore."
+            : mine
+              ? "Vous vous en occupez."
+              : `${lead.owner} s'en occupe.`}
       </p>
       <div className="actions">
-        {lead.owner === null && (
+        {free && (
           <form method="post" action={`${base}/prendre`} className="inline">
             <CsrfField session={session} />
             <button type="submit">Je m'en occupe</button>
@@ -39,7 +45,11 @@ export function OwnerSection({
         <form method="post" action={`${base}/confier`} className="inline">
           <CsrfField session={session} />
           <label htmlFor="a">Confier à</label>
-          <select id="a" name="a" defaultValue={lead.owner ?? session.email}>
+          <select
+            id="a"
+            name="a"
+            defaultValue={free ? session.email : (lead.owner ?? session.email)}
+          >
             {members.map((member) => (
               <option key={member} value={member}>
                 {member}

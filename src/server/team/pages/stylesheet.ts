@@ -50,6 +50,14 @@ button.secondary { background: #fff; color: var(--brand); }
 .notice.error { background: var(--error-soft); border-color: var(--error); }
 .notice.success { background: var(--success-soft); border-color: var(--success); }
 .table-scroll { overflow-x: auto; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.period { display: flex; flex-wrap: wrap; gap: 0.75rem 1rem; align-items: end; background: var(--surface); padding: 1rem; border-radius: 0.5rem; }
+.periods { display: flex; flex-wrap: wrap; gap: 0.25rem 1.25rem; list-style: none; padding: 0; }
+.periods a { display: inline-block; padding: 0.5rem 0; }
+.periods a[aria-current] { font-weight: 700; }
+table.figures { min-width: 0; }
+table.figures td:not(:first-child), table.figures th:not(:first-child) { text-align: right; }
+.chart { display: block; width: 100%; max-width: 48rem; height: auto; margin: 1rem 0; color: var(--text); }
 table { border-collapse: collapse; width: 100%; min-width: 44rem; }
 th, td { text-align: left; vertical-align: top; padding: 0.5rem; border-bottom: 1px solid var(--border); overflow-wrap: anywhere; }
 th { background: var(--surface); }

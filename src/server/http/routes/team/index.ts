@@ -2,19 +2,21 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
 import type { FastifyPluginAsync } from "fastify";
 import { stylesheet, stylesheetFile } from "../../../team/pages/stylesheet";
-import { adminRoutes } from "./admin";
-import { leadRoutes } from "./leads";
+import { adminRoutes } from "./admin-routes";
+import { inboxRoute, leadRoutes } from "./lead-routes";
 import { oneLine } from "../../../one-line";
 import { RefusalJournal } from "../../../team/refusals";
 import {
   refuse,
-  requireSession,
   sendNoSuchPage,
+  shortFormLimit,
   type TeamContext,
   type TeamRoutesOptions,
 } from "./respond";
-import { signInRoutes, signOutRoute } from "./sign-in";
-import { workRoutes } from "./work";
+import { requireSession } from "./session-guard";
+import { signInRoutes, signOutRoute } from "./sign-in-routes";
+import { statsRoutes } from "./stats-routes";
+import { workRoutes } from "./work-routes";
 
 // The team's inbox (src/server/team/), registered under the prefix /equipe by ../../app.ts when
 // the server has an inbox: sign-in by an emailed link, the leads, and the admin's pages.
@@ -32,15 +34,18 @@ declare module "fastify" {
   }
 }
 
-const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, routesOptions) => {
+const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, settings) => {
   const options: TeamContext = {
-    ...routesOptions,
-    refusals: new RefusalJournal(routesOptions.store.audit, app.log),
+    ...settings,
+    store: app.store,
+    queue: app.delivery,
+    delivery: app.delivery.options,
+    refusals: new RefusalJournal(app.store.audit, app.log),
   };
   await app.register(fastifyCookie);
-  // Forms only: a few hundred bytes (an address, a token, a status), a note's 5,000 characters
-  // at most (each up to 4 bytes, 12 once form-encoded: 60 KB).
-  await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+  // Forms only, each route within its size: by default a few hundred bytes (an address, a token,
+  // a status, the list's filters); the forms with a text declare textFormLimit.
+  await app.register(fastifyFormbody, { bodyLimit: shortFormLimit });
 
   app.get(`/${stylesheetFile}`, async (_request, reply) =>
     reply
@@ -77,6 +82,8 @@ const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, routesOpti
     return refuse(request, reply, status, text, `error ${status}`);
   });
 
+  // The front door (the list, or the sign-in page) and signing in: open to anyone.
+  inboxRoute(app, options);
   signInRoutes(app, options);
   // Every other page and post: a session first (and its token, for a post), checked once here.
   await app.register(async (signedIn) => {
@@ -85,6 +92,7 @@ const teamRoutes: FastifyPluginAsync<TeamRoutesOptions> = async (app, routesOpti
     leadRoutes(signedIn, options);
     workRoutes(signedIn, options);
     adminRoutes(signedIn, options);
+    statsRoutes(signedIn, options);
   });
 };
 

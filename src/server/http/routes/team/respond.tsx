@@ -4,39 +4,38 @@ import { array, coerce, optional, string, type } from "superstruct";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { TeamMembers } from "../../../config-values";
-import type { EmailConfig } from "../../../delivery/config";
+import type { EmailConfig } from "../../../delivery/delivery-config";
 import type { DeliveryRunner, RunnerOptions } from "../../../delivery/runner";
-import type { LeadStore, TeamSession } from "../../../leads/lead-store";
+import type { LeadStore } from "../../../leads/lead-store";
 import type { RefusalJournal } from "../../../team/refusals";
-import { csrfMatches, findSession } from "../../../team/sign-in";
-import {
-  MessagePage,
-  NoTeamPage,
-  SameSiteReloadPage,
-  SignInPage,
-} from "../../../team/pages/sign-in-pages";
+import { MessagePage } from "../../../team/pages/sign-in-pages";
 
 // What every route of the inbox shares: its settings, how a page is sent (React rendered to HTML
 // on the server, never hydrated, under a policy that forbids every script), how a refusal is
-// told and logged, and the check every signed-in page and post passes first.
+// told and logged, the session's cookie and the origin a form must come from. The check every
+// signed-in page and post passes first: ./session-guard.tsx.
 
+/** The inbox's settings, from the server's configuration. */
 export interface TeamRoutesOptions {
-  /** The lead store, as the quote endpoint gets it. */
-  store: LeadStore;
   /** TEAM_EMAILS; empty: the page says that no one is allowed yet. */
   team: TeamMembers;
   /** The leads' SMTP relay: the sign-in links go through it (config.ts requires it with a team). */
   email: EmailConfig | null;
-  /** What a retry delivers with, as the delivery runner does. */
-  delivery: RunnerOptions;
-  /** The server's delivery runner: a released lead is handed to it, like any lead. */
-  queue: Pick<DeliveryRunner, "kick">;
   /** The inbox's own origin (TEAM_URL): the links in the emails lead there, forms come from it. */
   teamUrl: string;
 }
 
-/** The options, and what the inbox's plugin makes once for all its routes (./index.ts). */
+/**
+ * The settings, the server's services the inbox uses (read once from the app's decorators by
+ * ./index.ts) and what it makes once for all its routes.
+ */
 export interface TeamContext extends TeamRoutesOptions {
+  /** The lead store (`app.store`). */
+  store: LeadStore;
+  /** What a retry delivers with: the delivery runner's own options (`app.delivery.options`). */
+  delivery: RunnerOptions;
+  /** The server's delivery runner (`app.delivery`): a released lead is handed to it. */
+  queue: Pick<DeliveryRunner, "kick">;
   /** The journal's lines for refusals, within their rate (src/server/team/refusals.ts). */
   refusals: RefusalJournal;
 }
@@ -50,13 +49,6 @@ export const cookieOptions = {
   secure: true,
   sameSite: "strict" as const,
 };
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The signed-in member on /equipe/ pages, once requireSession has let the request through. */
-    teamSession?: TeamSession;
-  }
-}
 
 /**
  * Every page: no cache, no index, and a Referer for this site only (a link's token never leaves
@@ -129,6 +121,14 @@ export function sameOrigin(request: FastifyRequest, teamUrl: string): boolean {
   return origin === undefined || origin === teamUrl;
 }
 
+/** A form of a few fields (an address, a token, a status, the list's filters): its bodyLimit. */
+export const shortFormLimit = 4 * 1024;
+/**
+ * A form with a text (a note, a reply and its subject): maxNoteLength characters of up to 4 bytes,
+ * 12 once form-encoded, 60 KB, and the other fields.
+ */
+export const textFormLimit = 64 * 1024;
+
 /**
  * A parameter of the address or a field of a posted form, as text. Sent twice (an address typed
  * by hand), the first counts, as the inbox's own links and forms never send one twice.
@@ -137,6 +137,9 @@ export const Text = coerce(string(), array(string()), (values) => values[0] ?? "
 
 /** A request's page: its id in the address, any text (the store finds no lead for a wrong one). */
 export const LeadParams = type({ id: string() });
+
+/** What a request's page or action says of an id no request has (any more). */
+export const noSuchLeadText = "Cette demande n'existe pas, ou a été supprimée.";
 
 /** The inbox's address: its filters (src/server/team/inbox-filters.ts) and an action's outcome. */
 export const InboxQuery = type({
@@ -149,75 +152,3 @@ export const InboxQuery = type({
   page: optional(Text),
   fait: optional(Text),
 });
-
-/**
- * The session's token of a posted form, for the check every signed-in post passes before its
- * route runs (`requireSession`); each route declares it with its own fields.
- */
-function csrfField(request: FastifyRequest): string {
-  const body = request.body;
-  const value = body && typeof body === "object" && "csrf" in body ? body.csrf : "";
-  return typeof value === "string" ? value : "";
-}
-
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /** A route of the signed-in scope that only admins may use. */
-    role?: "admin";
-  }
-}
-
-/**
- * The signed-in scope's preHandler: lets a request through with its session
- * (request.teamSession), or sends the refusal: no team configured, no session (the sign-in page
- * for a GET, its cookie cleared), a post without the session's token or from another origin, a
- * role that may not. Each refusal is logged with the request's id; a forged post and a role
- * refused are journaled too.
- */
-export function requireSession({ store, team, teamUrl, refusals }: TeamContext) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (team.size === 0) return sendPage(reply, <NoTeamPage />, 403);
-    if (crossSiteWithoutCookie(request))
-      return sendPage(reply, <SameSiteReloadPage path={request.url} />);
-    const session = await findSession(store, team, request.cookies[sessionCookie]);
-    if (!session) {
-      request.log.warn("team: refused, no session");
-      reply.clearCookie(sessionCookie, cookieOptions);
-      if (request.method === "GET") return sendPage(reply, <SignInPage />, 401);
-      return refuse(
-        request,
-        reply,
-        401,
-        "Votre session a pris fin : reconnectez-vous.",
-        "no session",
-      );
-    }
-    if (request.method === "POST") {
-      const forged = !sameOrigin(request, teamUrl)
-        ? "formulaire venu d'une autre origine"
-        : !csrfMatches(session, csrfField(request))
-          ? "formulaire sans le jeton de la session"
-          : undefined;
-      if (forged) {
-        await refusals.record(session.email, `${forged} : rien n'a été fait`, request.id);
-        return refuse(
-          request,
-          reply,
-          403,
-          "Ce formulaire ne vient pas de la boîte des demandes : rien n'a été fait.",
-          "token or origin",
-        );
-      }
-    }
-    if (request.routeOptions.config.role === "admin" && session.role !== "admin") {
-      const path = request.url.split("?", 1)[0];
-      await refusals.record(
-        session.email,
-        `page réservée aux administrateurs (${path})`,
-        request.id,
-      );
-      return refuse(request, reply, 403, "Cette page est réservée aux administrateurs.", "role");
-    }
-    request.teamSession = session;
-  };
-}

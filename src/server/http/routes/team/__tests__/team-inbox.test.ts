@@ -1,4 +1,6 @@
 /** @jest-environment node */
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { makeLead } from "../../../../../test-utils/leads";
 import { teamApp } from "../../../../../test-utils/team-inbox";
 
@@ -105,6 +107,22 @@ describe("the inbox", () => {
     );
     expect(wrong.statusCode).toBe(409);
     expect(await t.store.leads.get(lead.id)).toBeDefined();
+    // BACKUP_DIR cannot be written (a plain file where its folder should be): nothing is erased,
+    // and the page says why.
+    const backups = t.store.erasuresDir!;
+    rmSync(backups, { recursive: true, force: true });
+    writeFileSync(backups, "");
+    const unwritten = await t.post(
+      "/equipe/effacer",
+      { email: "marie@oph.fr", nombre: "1", csrf: admin.csrf },
+      { headers: { cookie: admin.cookie } },
+    );
+    rmSync(backups);
+    expect(unwritten.statusCode).toBe(503);
+    expect(unwritten.body.replace(/&#x27;/g, "'")).toContain(
+      "Le journal des effacements, à côté des sauvegardes, n'a pas pu être écrit : rien n'a été effacé.",
+    );
+    expect(await t.store.leads.get(lead.id)).toBeDefined();
     const erased = await t.post(
       "/equipe/effacer",
       { email: "marie@oph.fr", nombre: "1", csrf: admin.csrf },
@@ -123,6 +141,18 @@ describe("the inbox", () => {
     // The erasure is recorded without what it erased.
     const { entries } = await t.store.audit.page({ limit: 50, offset: 0 });
     expect(JSON.stringify(entries)).not.toContain("marie@oph.fr");
+    // And beside the backups, the same line, for a restore on a new disk (docs/leads.md).
+    const kept = readFileSync(join(backups, "effacements.jsonl"), "utf8").trim().split("\n");
+    const erasure = entries.find((entry) => entry.action === "erase")!;
+    expect(kept.map((line) => JSON.parse(line) as unknown)).toEqual([
+      {
+        at: erasure.at,
+        actor: "dpo@hestia.test",
+        detail: erasure.detail,
+        requestId: erasure.requestId,
+      },
+    ]);
+    expect(kept.join("\n")).not.toContain("marie@oph.fr");
   });
 
   it("exports what the list shows as CSV for French Excel, formulas inert", async () => {

@@ -49,6 +49,40 @@ describe("sales' work on a request", () => {
     expect(nobody).not.toContain("OPH de Brest");
   });
 
+  it("shows a request whose owner left TEAM_EMAILS as no one's, lists it so, and lets anyone take it", async () => {
+    const lead = makeLead({ company: "ESH du Léon" });
+    await t.store.leads.save(lead);
+    // Taken by someone who has since been removed from TEAM_EMAILS.
+    await t.store.inbox.setOwner(lead.id, "ancien@hestia.test", true);
+    const ventes = await t.signIn("ventes@hestia.test");
+    const read = async (url: string) =>
+      (await t.app.inject({ url, headers: { cookie: ventes.cookie } })).body.replace(
+        /&#x27;/g,
+        "'",
+      );
+    const gone = "sans responsable (ancien@hestia.test a quitté l'équipe)";
+    expect(await read("/equipe/")).toContain(gone);
+    expect(await read("/equipe/?responsable=aucun")).toContain("ESH du Léon");
+    const page = await read(`/equipe/demandes/${lead.id}`);
+    expect(page).toContain(
+      "Sans responsable (ancien@hestia.test a quitté l'équipe) : personne ne s'en occupe.",
+    );
+    expect(page).toContain("Je m'en occupe");
+
+    const took = await t.post(
+      `/equipe/demandes/${lead.id}/prendre`,
+      { csrf: ventes.csrf },
+      { headers: { cookie: ventes.cookie } },
+    );
+    expect(took.headers.location).toBe(`/equipe/demandes/${lead.id}?fait=pris`);
+    expect((await t.store.leads.get(lead.id))?.owner).toBe("ventes@hestia.test");
+    expect(await read("/equipe/?responsable=aucun")).not.toContain("ESH du Léon");
+    expect((await t.store.audit.page({ limit: 1, offset: 0 })).entries[0]).toMatchObject({
+      action: "owner",
+      detail: "responsable : ventes@hestia.test (ancien@hestia.test a quitté l'équipe)",
+    });
+  });
+
   it("gives a request to a member of the team, and to no one else", async () => {
     const lead = makeLead();
     await t.store.leads.save(lead);
@@ -77,6 +111,15 @@ describe("sales' work on a request", () => {
     const long = await note("é".repeat(5001));
     expect(long.statusCode).toBe(400);
     expect(long.body).toContain("5001 caractères, 5000 au plus");
+    // The longest note, in characters of four bytes each (60 KB once form-encoded), fits its
+    // form's size; a form of another route that size does not fit its own.
+    expect((await note("😀".repeat(5000))).statusCode).toBe(303);
+    const take = await t.post(
+      `/equipe/demandes/${lead.id}/prendre`,
+      { csrf, texte: "😀".repeat(5000) },
+      { headers: { cookie } },
+    );
+    expect(take.statusCode).toBe(413);
     const page = await t.app.inject({ url: `/equipe/demandes/${lead.id}`, headers: { cookie } });
     expect(page.body).not.toContain("<img src=x");
     expect(page.body).toContain("&lt;img src=x onerror=alert(1)&gt;");
