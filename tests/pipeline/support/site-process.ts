@@ -95,8 +95,11 @@ export class SiteProcess {
     };
     child.stdout?.on("data", append);
     child.stderr?.on("data", append);
-    // "close", not "exit": by then the pipes have given their last bytes.
+    // "close", not "exit": by then the pipes have given their last bytes. A stopped server's
+    // pipes can close after the next one was started (stop waits for "exit"): only the current
+    // server's close counts, or the next one's start would read it as its own exit.
     child.once("close", () => {
+      if (this.child !== null && this.child !== child) return;
       this.exited = true;
       for (const check of this.outputWaiters) check();
     });

@@ -38,6 +38,10 @@ const pagesOf = (files: SiteFiles): Set<string> =>
       .map((file) => `/${file.replace(/\/?index\.html$/, "")}`),
   );
 
+/** A beacon's answer, empty whatever became of it: counted, filtered, dropped or refused. */
+const emptyAnswer = (reply: FastifyReply, status = 204) =>
+  reply.withHostHeaders().header("cache-control", "no-store").code(status).send();
+
 const audienceRoutes: FastifyPluginAsync<AudienceRoutesOptions> = async (
   plugin,
   { site, now = () => new Date() },
@@ -72,8 +76,7 @@ const audienceRoutes: FastifyPluginAsync<AudienceRoutesOptions> = async (
         anonymous: true,
         // Shedding (plugins/pressure.ts): a beacon is dropped with the same empty answer, never
         // a 503 that the visitor's console would report; the statistics lose that hit alone.
-        pressureHandler: (_request: FastifyRequest, reply: FastifyReply) =>
-          void reply.withHostHeaders().header("cache-control", "no-store").code(204).send(),
+        pressureHandler: (_request: FastifyRequest, reply: FastifyReply) => void emptyAnswer(reply),
       },
     },
     async (request, reply) => {
@@ -96,7 +99,7 @@ const audienceRoutes: FastifyPluginAsync<AudienceRoutesOptions> = async (
           now: now(),
         });
       }
-      return reply.withHostHeaders().header("cache-control", "no-store").code(204).send();
+      return emptyAnswer(reply);
     },
   );
 
@@ -113,7 +116,7 @@ const audienceRoutes: FastifyPluginAsync<AudienceRoutesOptions> = async (
     await app.store.audience.filtered(parisDay(now()), "invalid");
     // An unread rest of the body cannot leave room for another request on the connection.
     if (status === 413) reply.header("connection", "close");
-    return reply.withHostHeaders().header("cache-control", "no-store").code(status).send();
+    return emptyAnswer(reply, status);
   });
 };
 
