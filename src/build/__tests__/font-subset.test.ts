@@ -49,7 +49,7 @@ it("preloads French text: accented letters, ligatures, typographic quotes and sp
 
 it("holds the French cut small enough for two round trips beside the page's other requests", () => {
   // docs/performance.md: a first visit fetches it after the first paint, beside the start-up
-  // script, the web manifest and the favicon; at seven TCP segments a round trip, 20.4 kB come
+  // script and the tab's icon; at seven TCP segments a round trip, 20.4 kB come
   // in two with the response's headers, and a larger file shows Public Sans 150 ms later.
   expect(readFileSync(cuts.french.file).length).toBeLessThanOrEqual(20_000);
 });
