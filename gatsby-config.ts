@@ -1,26 +1,9 @@
 // Site-wide configuration: metadata, content sources and plugins.
 import type { GatsbyConfig } from "gatsby";
-import { readContentSource } from "./src/build/content-source";
-import { designToken } from "./src/build/design-tokens";
 import { ignoredContent, siteAsOf } from "./src/build/schedule";
 import { sitemapExcludes } from "./src/build/search-engines";
 import { contentFolders } from "./src/shared/content-model/kinds";
 import { siteUrl } from "./src/shared/site-url";
-
-// The manifest names the site as content does. A malformed file is reported by the content checks
-// (src/build/content-checks.ts), with its field and reason; here it must only not crash.
-function contentField(
-  kind: "company" | "landing",
-  read: (data: Record<string, unknown>) => unknown,
-): string {
-  const value = read(readContentSource(kind, `${kind}.md`, `${__dirname}/content`).fields);
-  return typeof value === "string" ? value : "";
-}
-const companyName = contentField("company", (data) => data.name);
-const landingTitle = contentField(
-  "landing",
-  (data) => (data.seo as { title?: unknown } | undefined)?.title,
-);
 
 // The instant the site is built as of (SITE_BUILD_AS_OF, or now; a draft's preview at the instant
 // its draft schedules): what is not in force then is not sourced at all (src/build/schedule.ts).
@@ -63,30 +46,6 @@ const config: GatsbyConfig = {
       options: {
         excludes: sitemapExcludes,
         serialize: ({ path }: { path: string }) => ({ url: path }),
-      },
-    },
-    {
-      // The web manifest and the touch icons, drawn from our own mark at build time. The tab's
-      // favicon is a PNG of static/favicon.svg (its rounded tile): see src/shared/favicon.ts.
-      resolve: "gatsby-plugin-manifest",
-      options: {
-        name: companyName,
-        short_name: companyName,
-        description: landingTitle,
-        lang: "fr",
-        start_url: "/",
-        display: "browser",
-        // The design tokens' own values, so the browser chrome matches the site.
-        theme_color: designToken("--color-brand"),
-        background_color: designToken("--color-surface"),
-        icon: "src/images/site-icon.svg",
-        include_favicon: false,
-        // 180 px is the touch icon iOS asks for; 192 and 512 px are what browsers install.
-        icons: [180, 192, 512].map((size) => ({
-          src: `icons/icon-${size}x${size}.png`,
-          sizes: `${size}x${size}`,
-          type: "image/png",
-        })),
       },
     },
     // Local plugins (plugins/): what moves on a page is an island, built apart; each page inlines

@@ -5,7 +5,7 @@ import React from "react";
 import { HelmetProvider, type HelmetServerState } from "react-helmet-async";
 import frenchFont from "./src/styles/fonts/public-sans-french-wght-400-700.woff2";
 import Layout from "./src/components/layout/layout";
-import { favicon } from "./src/shared/favicon";
+import { favicon, markIcons, themeColor } from "./src/shared/favicon";
 
 type HelmetContext = { helmet?: HelmetServerState };
 const helmetContexts = new Map<string, HelmetContext>();
@@ -27,15 +27,33 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
 }) => {
   setHtmlAttributes({ lang: "fr" });
   setHeadComponents([
+    // The tab's icon gets its address after the first paint (src/islands/tab-icon.ts); the empty
+    // `data:` address keeps the browser from asking for /favicon.ico meanwhile.
     <link
       key="icon"
       rel="icon"
-      href={favicon.href}
+      href="data:,"
+      data-href={favicon.href}
       type="image/png"
       sizes={`${favicon.size}x${favicon.size}`}
     />,
-    // Every page's French text is in this file: fetched with the HTML, not once the styles are
-    // parsed, it is there for the first paint (see src/styles/fonts.css).
+    <noscript
+      key="icon-without-script"
+      dangerouslySetInnerHTML={{
+        __html: `<link rel="icon" href="${favicon.href}" type="image/png" sizes="${favicon.size}x${favicon.size}">`,
+      }}
+    />,
+    <link
+      key="touch-icon"
+      rel="apple-touch-icon"
+      href={markIcons.touch.href}
+      sizes={`${markIcons.touch.size}x${markIcons.touch.size}`}
+    />,
+    // The browser's own bars in the brand's colour, on phones.
+    <meta key="theme-color" name="theme-color" content={themeColor} />,
+    // Every page's French text is in this file. Preloaded only without JavaScript: the page's
+    // inline script fetches it after the first paint on a first visit, from this element's
+    // address (src/islands/font-after-paint.ts, src/styles/fonts.css).
     <link
       key="font"
       rel="preload"
@@ -43,6 +61,7 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
       as="font"
       type="font/woff2"
       crossOrigin="anonymous"
+      media="(scripting: none)"
     />,
   ]);
   const helmet = helmetContexts.get(pathname)?.helmet;

@@ -11,10 +11,14 @@ const kB = 1000;
 const firstRoundTrip = 10 * 1460;
 
 /**
+ * `everyRun`: judged on the worst of the runs, not on their median (issue 53: the largest paint
+ * at the first, and nothing blocking, in every run).
  * @typedef {"ms" | "blocking" | "cls" | "bytes" | "count"} Unit
- * @typedef {{ key: string, label: string, unit?: Unit, min?: number, max?: number, goal?: number }} Budget
+ * @typedef {{ key: string, label: string, unit?: Unit, min?: number, max?: number, goal?: number,
+ *   everyRun?: boolean }} Budget
  * @typedef {{ key: string, label: string, value: number, shown: string, budget: string,
  *   goal: string, goalMet: string, ok: boolean }} Row
+ * @typedef {{ page: string, figures: Record<string, number>, checks?: Row[] }} PageResult
  */
 
 /** @type {Budget[]} */
@@ -23,11 +27,14 @@ export const budgets = [
   { key: "accessibility", label: "Accessibility score", min: 100 },
   { key: "bestPractices", label: "Best practices score", min: 100 },
   { key: "seo", label: "SEO score", min: 100 },
-  { key: "lcp", label: "Largest Contentful Paint", unit: "ms", max: 1000 },
+  // Under the slow 4G simulated, nothing paints before about 0.69 s (the HTML's round trips): the
+  // largest paint is the first one, and no file waits between them (docs/performance.md).
+  { key: "lcp", label: "Largest Contentful Paint", unit: "ms", max: 750, everyRun: true },
   { key: "fcp", label: "First Contentful Paint", unit: "ms" },
+  { key: "lcpAfterFcp", label: "LCP − FCP", unit: "blocking", max: 50, everyRun: true },
   { key: "speedIndex", label: "Speed Index", unit: "ms" },
-  { key: "tbt", label: "Total Blocking Time", unit: "blocking", max: 50 },
-  { key: "cls", label: "Cumulative Layout Shift", unit: "cls", max: 0 },
+  { key: "tbt", label: "Total Blocking Time", unit: "blocking", max: 5, everyRun: true },
+  { key: "cls", label: "Cumulative Layout Shift", unit: "cls", max: 0, everyRun: true },
   { key: "scriptBytes", label: "JavaScript", unit: "bytes", max: 5 * kB },
   { key: "stylesheetBytes", label: "CSS", unit: "bytes" },
   {
@@ -60,21 +67,25 @@ function format(value, unit) {
   }
 }
 
-/** Each figure beside its budget and goal, with whether the budget is met. */
 /**
+ * Each figure beside its budget and goal, with whether the budget is met: the median over the
+ * runs, or the worst run's figure for a budget judged in every run.
  * @param {string} page the page measured (for the caller's table)
- * @param {Record<string, number>} figures
+ * @param {Record<string, number>} figures the medians
+ * @param {Record<string, number>[]} [perRun] each run's figures
  * @returns {Row[]}
  */
-export function check(page, figures) {
-  return budgets.map(({ key, label, unit, min, max, goal }) => {
-    const value = /** @type {number} */ (figures[key]);
+export function check(page, figures, perRun = [figures]) {
+  return budgets.map(({ key, label, unit, min, max, goal, everyRun }) => {
+    const values = perRun.map((run) => /** @type {number} */ (run[key]));
+    const worst = min !== undefined ? Math.min(...values) : Math.max(...values);
+    const value = everyRun ? worst : /** @type {number} */ (figures[key]);
     const ok = (min === undefined || value >= min) && (max === undefined || value <= max);
     const goalMet =
       goal === undefined || (min !== undefined ? value >= goal : value < goal) ? "" : "not yet";
     return {
       key,
-      label,
+      label: everyRun ? `${label} (worst run)` : label,
       value,
       shown: format(value, unit),
       budget: min !== undefined ? `≥ ${min}` : max !== undefined ? `≤ ${format(max, unit)}` : "—",
@@ -108,14 +119,15 @@ function formatChange(value, before, unit) {
 }
 
 /**
- * Each figure beside its budget, goal, and the same figure of the previous run
- * (`previous`: that run's median figures of the same page), with the change.
- */
-/**
+ * Each figure beside its budget, goal, the same figure of gatsby-starter-blog's home page measured
+ * in the same rounds (`starter`: its rows, when the peer was given, bench/peers.mjs), and the same
+ * figure of the previous run (`previous`: that run's median figures of the same page), with the
+ * change.
  * @param {Row[]} rows
  * @param {Record<string, number> | undefined} previous
+ * @param {Row[]} [starter]
  */
-export function formatTable(rows, previous) {
+export function formatTable(rows, previous, starter) {
   const units = Object.fromEntries(budgets.map(({ key, unit }) => [key, unit]));
   /** @param {Row} row */
   const before = (row) => {
@@ -125,15 +137,30 @@ export function formatTable(rows, previous) {
     const shown = unit === "bytes" ? `${(value / kB).toFixed(1)} kB` : format(value, unit);
     return `${shown} (${formatChange(row.value, value, unit)})`;
   };
+  /** @param {Row} row */
+  const starterShown = (row) => starter?.find((other) => other.key === row.key)?.shown ?? "—";
   const lines = [
-    "| measure | value | budget | status | goal | previous run (change) |",
-    "| --- | --- | --- | --- | --- | --- |",
+    `| measure | value | budget | status | goal |${starter ? " gatsby-starter-blog / |" : ""} previous run (change) |`,
+    `| --- | --- | --- | --- | --- |${starter ? " --- |" : ""} --- |`,
     ...rows.map(
       (row) =>
         `| ${row.label} | ${row.shown} | ${row.budget} | ${row.ok ? "ok" : "MISSED"} | ${
           row.goal ? `${row.goal}${row.goalMet ? ` (${row.goalMet})` : ""}` : ""
-        } | ${before(row)} |`,
+        } |${starter ? ` ${starterShown(row)} |` : ""} ${before(row)} |`,
     ),
   ];
   return lines.join("\n");
+}
+
+/**
+ * A page's figures as a previous run judged them (the worst run's, for a budget of every run),
+ * read from its results; its medians when it predates the judged rows.
+ * @param {{ results?: PageResult[] } | null} previous
+ * @param {string} page
+ */
+export function previousFigures(previous, page) {
+  const entry = previous?.results?.find((result) => result.page === page);
+  return entry?.checks
+    ? Object.fromEntries(entry.checks.map((row) => [row.key, row.value]))
+    : entry?.figures;
 }

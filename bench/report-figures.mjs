@@ -80,6 +80,8 @@ export function figures({ lhr }) {
     seo: score("seo"),
     lcp: metric("largest-contentful-paint"),
     fcp: metric("first-contentful-paint"),
+    // What the largest paint waits for beyond the first: 0 when the first paint is the largest.
+    lcpAfterFcp: metric("largest-contentful-paint") - metric("first-contentful-paint"),
     speedIndex: metric("speed-index"),
     tbt: metric("total-blocking-time"),
     cls: metric("cumulative-layout-shift"),

@@ -20,7 +20,7 @@ import { promisify } from "node:util";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { ReportGenerator } from "lighthouse/report/generator/report-generator.js";
 import { startProductionServer } from "../e2e/production-server.mjs";
-import { budgets, check, formatTable } from "./budgets.mjs";
+import { budgets, check, formatTable, previousFigures } from "./budgets.mjs";
 import {
   comparedWithReference,
   deploysComparedWithReference,
@@ -37,7 +37,7 @@ import {
   quietIdleShare,
   withStealShare,
 } from "./machine.mjs";
-import { peersFromEnv, sideBySide, startPeers } from "./peers.mjs";
+import { peersFromEnv, sideBySide, starterChecks, startPeers } from "./peers.mjs";
 import {
   blockingTasks,
   failedAudits,
@@ -52,8 +52,10 @@ import {
  * @typedef {import("./report-figures.mjs").LighthouseRun} LighthouseRun
  */
 
-// BENCH_PAGES=/,/mentions-legales (the default) chooses the measured pages.
-const pages = (process.env.BENCH_PAGES ?? "/,/mentions-legales").split(",");
+// BENCH_PAGES (comma-separated paths; every page of the site by default) chooses the measured pages.
+const everyPage =
+  "/,/mentions-legales,/politique-confidentialite,/conditions-generales,/locataires,/accessibilite";
+const pages = (process.env.BENCH_PAGES ?? everyPage).split(",");
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const port = Number(process.env.BENCH_PORT ?? 9300);
 // Peers named before anything is built, so that a wrong folder fails at once.
@@ -65,7 +67,7 @@ const execFileAsync = promisify(execFile);
 /**
  * The previous run's results in this working copy, read before this run replaces them.
  * @returns {{ date: string, commit?: string, machine?: { benchmarkIndex?: number },
- *   results?: { page: string, figures: Record<string, number> }[] } | null}
+ *   results?: import("./budgets.mjs").PageResult[] } | null}
  */
 function previousResults() {
   try {
@@ -204,16 +206,17 @@ const formFill = process.env.BENCH_FORM_RUNS === "0" ? undefined : await measure
 const machine = machineFigures(measured.flatMap((entry) => entry.calibration));
 const commit = commitMeasured();
 const date = new Date().toISOString();
-const results = measured.map((entry) => ({ ...entry, checks: check(entry.page, entry.figures) }));
-/** @param {string} page */
-const previousFigures = (page) =>
-  previous?.results?.find((entry) => entry.page === page)?.figures ?? undefined;
+const results = measured.map((entry) => ({
+  ...entry,
+  checks: check(entry.page, entry.figures, entry.runs),
+}));
+const starterRows = starterChecks(peers);
 const { cold, warm, oneFigure } = buildTimes;
 const markdown = [
   `# Benchmark — ${date}, commit ${commit}` +
     (cold === undefined ? " (the build already in public/ was measured)" : ""),
   "",
-  `Lighthouse ${results[0]?.lighthouseVersion ?? "?"}, mobile, simulated throttling; each figure is its median over ${runs} runs.`,
+  `Lighthouse ${results[0]?.lighthouseVersion ?? "?"}, mobile, simulated throttling; each figure is its median over ${runs} runs, or its worst run where marked.`,
   `Machine: ${machine.cpus} CPUs, load average ${machine.loadAverage}, Chromium's benchmark index ${machine.benchmarkIndex} ` +
     `(runs ${machine.benchmarkIndexRange.join("–")}); CPU slowdown calibrated to ${referenceSlowdown}× at index ${referenceIndex}: ` +
     `×${machine.multiplierRange.map((value) => value.toFixed(2)).join("–")}.`,
@@ -234,10 +237,11 @@ const markdown = [
   ...results.flatMap(({ page, checks, runs: perRun, calibration, failedAudits: failed }) => [
     `## ${page}`,
     "",
-    formatTable(checks, previousFigures(page)),
+    formatTable(checks, previousFigures(previous, page), starterRows),
     "",
     `Runs: performance ${perRun.map((run) => run.performance).join(" / ")}, ` +
       `LCP ${perRun.map((run) => (run.lcp / 1000).toFixed(2)).join(" / ")} s, ` +
+      `FCP ${perRun.map((run) => (run.fcp / 1000).toFixed(2)).join(" / ")} s, ` +
       `TBT ${perRun.map((run) => Math.round(run.tbt)).join(" / ")} ms; ` +
       `benchmark index ${calibration.map((run) => Math.round(run.index)).join(" / ")}, ` +
       `CPU ×${calibration.map((run) => run.multiplier.toFixed(2)).join(" / ")}; ` +

@@ -1,9 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-// The design tokens' values for build code that cannot read CSS: the web manifest's colours
-// (gatsby-config.ts), and the test holding the social image's background to the brand colour.
-// Read from the site's root: Gatsby bundles this module into its compiled configuration.
+// The design tokens' values for code that cannot read CSS: the tests holding the social image's
+// background and the pages' theme colour (src/shared/favicon.ts) to the brand colour
+// (src/build/__tests__/design-tokens.test.ts).
+// Read from the site's root.
 const tokens = readFileSync(path.resolve("src/styles/tokens.css"), "utf8");
 
 /** The colour a custom property of src/styles/tokens.css holds, such as `--color-brand`. */

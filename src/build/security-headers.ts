@@ -66,21 +66,23 @@ const unique = (values: string[]) => [...new Set(values)].sort();
 /**
  * The site's pages. Styles allow 'unsafe-inline' (styles only): the server HTML carries style
  * attributes (the bar charts' widths) that hashes cannot allow without 'unsafe-hashes', and
- * react-toastify injects its stylesheet at run time. Images and fonts are files of the site's
- * own: no data: URI (the hero has no blurred placeholder, and only Public Sans's Latin faces,
- * too large for webpack to inline, are declared).
+ * react-toastify injects its stylesheet at run time. Fonts are files of the site's own (only
+ * Public Sans's Latin faces, too large for webpack to inline, are declared); so are images, but
+ * for the tab's icon, whose address waits for the first paint behind the empty `data:,` (an
+ * image: nothing in it runs; gatsby-ssr.tsx, src/islands/tab-icon.ts).
  */
 export function sitePolicy({ scriptHashes, apiOrigin }: PolicyInput): string {
   return policy({
     "default-src": ["'self'"],
     "script-src": ["'self'", ...unique(scriptHashes)],
     "style-src": ["'self'", "'unsafe-inline'"],
-    "img-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],
     "connect-src": ["'self'", ...(apiOrigin ? [apiOrigin] : [])],
     // The quote form's anti-bot worker: a file of the site's own, never a blob: or data: URL.
     "worker-src": ["'self'"],
-    "manifest-src": ["'self'"],
+    // No web manifest: see src/shared/favicon.ts.
+    "manifest-src": ["'none'"],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],

@@ -1,7 +1,8 @@
 /**
  * Runs `start` once the page's content is on screen: when the browser reports the first
- * contentful paint. Until then the page's own bytes (the HTML, the font, the hero's image) have
- * the connection and the main thread to themselves; the scripts of the parts that move come next.
+ * contentful paint. Until then the page's own bytes (the HTML, the hero's image) have the
+ * connection and the main thread to themselves; the scripts of the parts that move, and the font
+ * on a first visit, come next.
  *
  * A browser without paint timing, or a page loaded hidden (a tab opened in the background, where
  * nothing is painted and a paint may never be reported), starts at once, as does a page hidden

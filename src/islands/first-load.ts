@@ -1,9 +1,9 @@
 // How a page starts up. Gatsby renders every page to HTML at build time, and that HTML is the
 // page: Gatsby's browser runtime is not sent (gatsby-plugin-no-javascript-utils), so no React
-// hydrates the page as a whole. The page paints from its HTML, its inlined CSS and its preloaded
-// font alone; its one script element is inline (inline-start.ts): it fetches this module once the
-// browser reports the first contentful paint, so that nothing competes with the page's own bytes
-// before it. Three parts move, each an island over its own server HTML:
+// hydrates the page as a whole. The page paints from its HTML and its inlined CSS alone (on a
+// first visit in the local font matched to Public Sans: font-after-paint.ts); its one script
+// element is inline (inline-start.ts): it fetches this module and the font once the browser
+// reports the first contentful paint, so that nothing competes with the page's own bytes before it. Three parts move, each an island over its own server HTML:
 //
 // - the header's menu and the testimonials carousel: a few hundred bytes of typed script each,
 //   run by this module; their components attach the same scripts where React renders them (the

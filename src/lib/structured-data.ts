@@ -1,12 +1,13 @@
 import { isPlaceholder } from "../shared/content-model/placeholder";
 import { absoluteUrl } from "../shared/site-url";
 import { telHref } from "../shared/format";
+import { markIcons } from "../shared/favicon";
 
 // The JSON-LD structured data search engines read in the pages' head (see components/seo/).
 // Pure functions of the content, so the pages and the tests share them.
 
-/** The mark drawn by gatsby-plugin-manifest from src/images/site-icon.svg (see gatsby-config). */
-export const logoPath = "/icons/icon-512x512.png";
+/** The mark, drawn from src/images/site-icon.svg at build time (src/build/draw-favicon.ts). */
+export const logoPath = markIcons.logo.href;
 
 type Company = { name: string; phone: string; email: string; headOffice: string };
 /** A schema.org object, as JSON-LD writes it. */

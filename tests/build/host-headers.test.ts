@@ -60,7 +60,7 @@ describe("public/_headers", () => {
     ["base-uri", ["'self'"]],
     ["form-action", ["'self'"]],
     ["frame-ancestors", ["'none'"]],
-    ["img-src", ["'self'"]],
+    ["img-src", ["'self'", "data:"]],
     ["font-src", ["'self'"]],
   ])("the site's policy sets %s", (name, sources) => {
     expect(directive(site, name)).toEqual(sources);

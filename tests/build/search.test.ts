@@ -1,10 +1,13 @@
 // The built pages as a crawler and a social network read them: each page's card and structured
-// data, the sitemap and robots.txt, and the manifest. Parsed with jsdom, independently of the
+// data, its icons, the sitemap and robots.txt. Parsed with jsdom, independently of the
 // parser the build uses. The static host's headers: host-headers.test.ts.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { designToken } from "../../src/build/design-tokens";
 import { isPlaceholder } from "../../src/shared/content-model/placeholder";
-import { company, origin, pages, parse, publicDir, root, text } from "./support/built-site";
+import { company, origin, pages, parse, publicDir, text } from "./support/built-site";
+
+const brandColour = designToken("--color-brand");
 
 /** The public file an absolute URL of the site points to. */
 function publicFile(url: string | null | undefined): string {
@@ -62,18 +65,26 @@ describe.each(pages)("$file", ({ file, canonical, kind }) => {
     expect(meta("twitter:image")).toBe(meta("og:image"));
   });
 
-  it("links its icons and manifest, all built", () => {
-    for (const selector of ['link[rel="manifest"]', 'link[rel="apple-touch-icon"]']) {
-      const href = doc.querySelector(selector)?.getAttribute("href") ?? "";
-      expect(existsSync(path.join(publicDir, href.split("?")[0] ?? ""))).toBe(true);
-    }
-    // A PNG, not the SVG: Chromium draws an SVG icon on the page's main thread.
+  it("names its icons, all built at their stated size, and no web manifest", () => {
+    // The touch icon, for a phone's home screen.
+    const touch = doc.querySelector('link[rel="apple-touch-icon"]');
+    const touchSize = imageSize(path.join(publicDir, touch?.getAttribute("href") ?? "missing"));
+    expect(`${touchSize.width}x${touchSize.height}`).toBe(touch?.getAttribute("sizes"));
+    // The tab's icon: a PNG, not the SVG (Chromium draws an SVG icon on the page's main thread),
+    // its address given after the first paint, and at once to a page without JavaScript.
     const icon = doc.querySelector('link[rel="icon"]');
+    expect(icon?.getAttribute("href")).toBe("data:,");
     expect(icon?.getAttribute("type")).toBe("image/png");
     expect(icon?.getAttribute("sizes")).toBe("48x48");
-    const png = readFileSync(path.join(publicDir, icon?.getAttribute("href") ?? "missing"));
+    const png = readFileSync(path.join(publicDir, icon?.getAttribute("data-href") ?? "missing"));
     expect(png.subarray(1, 4).toString()).toBe("PNG");
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([48, 48]);
+    // jsdom parses as a browser without scripting does: the <noscript>'s link is an element.
+    const withoutScript = doc.head.querySelector('noscript link[rel="icon"]');
+    expect(withoutScript?.getAttribute("href")).toBe(icon?.getAttribute("data-href"));
+    // Nothing the browser would fetch while the page loads: the theme colour is in the head.
+    expect(doc.querySelector('link[rel="manifest"]')).toBeNull();
+    expect(meta("theme-color")).toBe(brandColour);
   });
 
   if (kind === "landing") {
@@ -148,30 +159,5 @@ describe("sitemap and robots.txt", () => {
         `${origin}/politique-confidentialite`,
       ].sort(),
     );
-  });
-});
-
-describe("web manifest", () => {
-  const manifest = JSON.parse(text("manifest.webmanifest")) as {
-    name: string;
-    lang: string;
-    theme_color: string;
-    icons: { src: string; sizes: string }[];
-  };
-  const tokens = readFileSync(path.join(root, "src/styles/tokens.css"), "utf8");
-
-  it("names the company in French, in the brand's colour", () => {
-    expect(manifest.name).toBe(company.name);
-    expect(manifest.lang).toBe("fr");
-    expect(tokens).toContain(`--color-brand: ${manifest.theme_color};`);
-  });
-
-  it("lists icons that exist at their stated size", () => {
-    for (const icon of manifest.icons) {
-      const [width] = icon.sizes.split("x").map(Number);
-      const size = imageSize(path.join(publicDir, icon.src.split("?")[0] ?? ""));
-      expect(`${size.width}x${size.height}`).toBe(icon.sizes);
-      expect(width).toBeGreaterThanOrEqual(180);
-    }
   });
 });

@@ -82,7 +82,7 @@ describe("sitePolicy", () => {
 
   it.each([
     ["default-src", ["'self'"]],
-    ["img-src", ["'self'"]],
+    ["img-src", ["'self'", "data:"]],
     ["font-src", ["'self'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],

@@ -33,7 +33,9 @@ export default function LegalDocument({
         </nav>
         <h1 className={styles.title}>{title}</h1>
         <p className={styles.updated}>
-          Dernière mise à jour : <time dateTime={updatedAt}>{formatLongDate(updatedAt)}</time>
+          {/* One run of text: a date set after the label would move sideways when Public Sans
+              replaces the local font on a first visit (docs/performance.md, "The LCP of `/`"). */}
+          <time dateTime={updatedAt}>{`Dernière mise à jour : ${formatLongDate(updatedAt)}`}</time>
         </p>
         {note && <p className={styles.updated}>{note}</p>}
         {/* Markdown from content/, rendered at build time by gatsby-transformer-remark. */}
