@@ -1,0 +1,79 @@
+/**
+ * The switch to Public Sans on a first visit, run by the start-up script (first-load.ts) once
+ * the French file the inline script asked for is here (font-after-paint.ts).
+ *
+ * The switch lays every line out again in the new face. Done at once, that is the page's one long
+ * task on a phone (docs/performance.md, "Total Blocking Time"), so it is done a part of the page
+ * at a time, one part per frame, from the top. And the file is the stylesheet's own face, loaded
+ * by its family's name: a face added to `document.fonts` would have Chromium lay out every line
+ * again, in a long task of its own, before any had switched.
+ */
+
+/** Keeps the local font on the element that has it (src/styles/fonts.css). */
+export const fontPending = "data-font-pending";
+
+// The characters of text switched in one frame: at about 6 µs of layout a character in Chromium
+// on a desktop, 1,000 make a task of 6–10 ms, 20–30 ms on Lighthouse's phone (about three times
+// slower), well under the 50 ms from which a task blocks (docs/performance.md).
+const charactersPerStep = 600;
+
+/**
+ * Loads the French cut of Public Sans, the one file a French page needs, by the family the
+ * stylesheet gives it (src/styles/fonts.css). Called twice, it fetches the file once.
+ */
+export function loadFrenchFont(): Promise<unknown> {
+  return document.fonts.load('1em "Public Sans French"');
+}
+
+/**
+ * The page's elements in the order they are switched, in groups of about `characters`
+ * characters: an element with more text is split into its children, and neighbours with less
+ * share a step.
+ */
+export function switchSteps(page: Element, characters = charactersPerStep): Element[][] {
+  const steps: Element[][] = [];
+  let step: Element[] = [];
+  let size = 0;
+  const visit = (element: Element) => {
+    const length = element.textContent?.length ?? 0;
+    if (length > characters && element.children.length > 0) {
+      for (const child of element.children) visit(child);
+      return;
+    }
+    if (step.length > 0 && size + length > characters) {
+      steps.push(step);
+      step = [];
+      size = 0;
+    }
+    step.push(element);
+    size += length;
+  };
+  visit(page);
+  if (step.length > 0) steps.push(step);
+  return steps;
+}
+
+/** Resolves once the browser has drawn a frame, so that what changes next is its own frame. */
+function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/** Gives each part of the page Public Sans, a step per frame. */
+async function switchInSteps(): Promise<void> {
+  const steps = switchSteps(document.body);
+  // Each part keeps the local font on its own while the root lets go of it.
+  for (const element of steps.flat()) element.setAttribute(fontPending, "");
+  document.documentElement.removeAttribute(fontPending);
+  for (const step of steps) {
+    await afterNextFrame();
+    for (const element of step) element.removeAttribute(fontPending);
+  }
+}
+
+/**
+ * Switches a page still in the local font to Public Sans once its file is here. A file that
+ * fails to come leaves the local font, as `optional` did.
+ */
+export function switchToPublicSansWhenLoaded(): Promise<void> {
+  return loadFrenchFont().then(switchInSteps, () => undefined);
+}
