@@ -7,6 +7,12 @@
  * at a time, one part per frame, from the top. And the file is the stylesheet's own face, loaded
  * by its family's name: a face added to `document.fonts` would have Chromium lay out every line
  * again, in a long task of its own, before any had switched.
+ *
+ * The local font matches Public Sans's widths on average, not word for word: in a line near its
+ * end, a word can wrap the other way, and the text after it moves. A part on screen is therefore
+ * laid out in Public Sans and measured before the frame is drawn; if any of its text there would
+ * move, it is put back as it was, unseen, and stays in the local font until the next page, which
+ * has Public Sans from its first paint.
  */
 
 /** Keeps the local font on the element that has it (src/styles/fonts.css). */
@@ -58,6 +64,46 @@ function afterNextFrame(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
+// Chromium counts a layout shift from a move of 3 CSS pixels; less is not seen either.
+const seenMove = 3;
+
+function onScreen(box: DOMRect): boolean {
+  return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+}
+
+/** The boxes on screen of everything in `part`, each line of its text one box. */
+function boxesSeen(part: Element): DOMRect[] {
+  const range = document.createRange();
+  range.selectNodeContents(part);
+  return [...range.getClientRects()].filter(onScreen);
+}
+
+/** Whether any box seen before is not at the same place after, within `seenMove`. */
+function moved(before: DOMRect[], after: DOMRect[]): boolean {
+  return (
+    after.length !== before.length ||
+    after.some((box, index) => {
+      const was = before[index];
+      return (
+        !was || Math.max(Math.abs(box.left - was.left), Math.abs(box.top - was.top)) >= seenMove
+      );
+    })
+  );
+}
+
+/**
+ * Switches `part` to Public Sans unless some of its text on screen would move: then it is put
+ * back as it was before any frame is drawn, and keeps the local font for this page view. (Off
+ * screen, its text may wrap differently: a part above the screen or below it moves nothing seen,
+ * in a browser with scroll anchoring.)
+ */
+function switchUnlessTextSeenMoves(part: Element): void {
+  const seen = onScreen(part.getBoundingClientRect());
+  const before = seen ? boxesSeen(part) : [];
+  part.removeAttribute(fontPending);
+  if (seen && moved(before, boxesSeen(part))) part.setAttribute(fontPending, "");
+}
+
 /** Gives each part of the page Public Sans, a step per frame. */
 async function switchInSteps(): Promise<void> {
   const steps = switchSteps(document.body);
@@ -66,7 +112,7 @@ async function switchInSteps(): Promise<void> {
   document.documentElement.removeAttribute(fontPending);
   for (const step of steps) {
     await afterNextFrame();
-    for (const element of step) element.removeAttribute(fontPending);
+    for (const element of step) switchUnlessTextSeenMoves(element);
   }
 }
 

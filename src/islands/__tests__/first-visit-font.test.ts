@@ -72,7 +72,10 @@ beforeEach(() => {
   navigate("navigate");
 });
 
-afterEach(() => jest.restoreAllMocks());
+afterEach(() => {
+  jest.restoreAllMocks();
+  delete (Range.prototype as Partial<Range>).getClientRects;
+});
 
 it("on a first visit, paints in the local font, asks for the French cut at the paint, then switches the page a part per frame, from the top", async () => {
   const showFont = holdFontUntilFirstPaint();
@@ -100,6 +103,37 @@ it("on a first visit, paints in the local font, asks for the French cut at the p
   }
   expect(pendingIds()).toEqual([]);
   await switched;
+});
+
+it("keeps the local font, unseen, on a part on screen whose text would move in Public Sans", async () => {
+  // Stand-ins for layout: the hero and the offer are on screen; in Public Sans, the start of the
+  // hero's last line of text moves 40 px (a word wrapped the other way), the offer's stays.
+  const publicSans = (element: Element) => !element.hasAttribute("data-font-pending");
+  const onScreen = (element: Element) => element.id === "hero" || element.id === "offer";
+  jest.spyOn(Element.prototype, "getBoundingClientRect").mockImplementation(function (
+    this: Element,
+  ) {
+    return new DOMRect(0, onScreen(this) ? 100 : 2000, 400, 300);
+  });
+  const measured: string[] = [];
+  Object.assign(Range.prototype, {
+    getClientRects(this: Range) {
+      const part = this.startContainer as Element;
+      measured.push(part.id);
+      const left = part.id === "hero" && publicSans(part) ? 80 : 120;
+      return [new DOMRect(0, 100, 400, 20), new DOMRect(left, 120, 60, 20)];
+    },
+  });
+
+  holdFontUntilFirstPaint()?.();
+  const switched = switchToPublicSansWhenLoaded();
+  fetches.get('1em "Public Sans French"')?.arrive();
+  await settled();
+  for (let frame = 0; frame < 6; frame++) await drawFrame();
+  await switched;
+  // Only the parts on screen are measured, before and after.
+  expect(measured).toEqual(["hero", "hero", "offer", "offer"]);
+  expect(pendingIds()).toEqual(["hero"]);
 });
 
 it("keeps the local font when the file cannot be fetched", async () => {
