@@ -18,9 +18,9 @@
 /** Keeps the local font on the element that has it (src/styles/fonts.css). */
 export const fontPending = "data-font-pending";
 
-// The characters of text switched in one frame: at about 6 µs of layout a character in Chromium
-// on a desktop, 1,000 make a task of 6–10 ms, 20–30 ms on Lighthouse's phone (about three times
-// slower), well under the 50 ms from which a task blocks (docs/performance.md).
+// The characters of text switched in one frame: 600 make a task of 5–16 ms of CPU on a desktop's
+// Chromium, under 50 ms, from which a task blocks, on Lighthouse's phone (about three times
+// slower); at 1,000, the step with the quote form's fields took 20 ms (docs/performance.md).
 const charactersPerStep = 600;
 
 /**
