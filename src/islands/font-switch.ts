@@ -11,8 +11,8 @@
  * The local font matches Public Sans's widths on average, not word for word: in a line near its
  * end, a word can wrap the other way, and the text after it moves. A part on screen is therefore
  * laid out in Public Sans and measured before the frame is drawn; if any of its text there would
- * move, it is put back as it was, unseen, and stays in the local font until the next page, which
- * has Public Sans from its first paint.
+ * move, it is put back as it was, unseen, and switches once the visitor has scrolled past it
+ * (or on the next page, which has Public Sans from its first paint).
  */
 
 /** Keeps the local font on the element that has it (src/styles/fonts.css). */
@@ -92,16 +92,39 @@ function moved(before: DOMRect[], after: DOMRect[]): boolean {
 }
 
 /**
- * Switches `part` to Public Sans unless some of its text on screen would move: then it is put
- * back as it was before any frame is drawn, and keeps the local font for this page view. (Off
- * screen, its text may wrap differently: a part above the screen or below it moves nothing seen,
- * in a browser with scroll anchoring.)
+ * Whether the page getting shorter by as much as `box`'s height would pull the screen up: near
+ * the page's end, the browser keeps the screen within the page.
  */
-function switchUnlessTextSeenMoves(part: Element): void {
-  const seen = onScreen(part.getBoundingClientRect());
+function nearTheEnd(box: DOMRect): boolean {
+  return document.documentElement.scrollHeight - innerHeight - scrollY < box.height;
+}
+
+/**
+ * Switches `part` to Public Sans unless some of its text on screen would move: then it is put
+ * back as it was before any frame is drawn, and `false` returned. (Off screen, its text may wrap
+ * differently: a part below the screen moves nothing seen.) Near the page's end it is not tried:
+ * laid out shorter even for a moment, it would pull the screen up for good.
+ */
+function switchUnlessTextSeenMoves(part: Element): boolean {
+  const box = part.getBoundingClientRect();
+  const seen = onScreen(box);
+  if (seen && nearTheEnd(box)) return false;
   const before = seen ? boxesSeen(part) : [];
   part.removeAttribute(fontPending);
-  if (seen && moved(before, boxesSeen(part))) part.setAttribute(fontPending, "");
+  if (!seen || !moved(before, boxesSeen(part))) return true;
+  part.setAttribute(fontPending, "");
+  return false;
+}
+
+/**
+ * Whether `part`, once off screen, can switch without moving what is seen: below the screen, or
+ * above it where the browser keeps the screen's content in place as the part's height changes
+ * (scroll anchoring, which Safari lacks), and not near the page's end.
+ */
+function canSwitchOffScreen(part: Element): boolean {
+  const box = part.getBoundingClientRect();
+  if (box.top >= innerHeight) return true;
+  return box.bottom <= 0 && CSS.supports("overflow-anchor", "auto") && !nearTheEnd(box);
 }
 
 /** Gives each part of the page Public Sans, a step per frame. */
@@ -110,9 +133,21 @@ async function switchInSteps(): Promise<void> {
   // Each part keeps the local font on its own while the root lets go of it.
   for (const element of steps.flat()) element.setAttribute(fontPending, "");
   document.documentElement.removeAttribute(fontPending);
+  // A part left in the local font switches once scrolled past, where that moves nothing seen.
+  let offScreen: IntersectionObserver | undefined;
   for (const step of steps) {
     await afterNextFrame();
-    for (const element of step) switchUnlessTextSeenMoves(element);
+    for (const element of step) {
+      if (switchUnlessTextSeenMoves(element)) continue;
+      offScreen ??= new IntersectionObserver((entries) => {
+        for (const { target, isIntersecting } of entries) {
+          if (isIntersecting || !canSwitchOffScreen(target)) continue;
+          target.removeAttribute(fontPending);
+          offScreen?.unobserve(target);
+        }
+      });
+      offScreen.observe(element);
+    }
   }
 }
 

@@ -105,35 +105,101 @@ it("on a first visit, paints in the local font, asks for the French cut at the p
   await switched;
 });
 
-it("keeps the local font, unseen, on a part on screen whose text would move in Public Sans", async () => {
-  // Stand-ins for layout: the hero and the offer are on screen; in Public Sans, the start of the
-  // hero's last line of text moves 40 px (a word wrapped the other way), the offer's stays.
-  const publicSans = (element: Element) => !element.hasAttribute("data-font-pending");
-  const onScreen = (element: Element) => element.id === "hero" || element.id === "offer";
-  jest.spyOn(Element.prototype, "getBoundingClientRect").mockImplementation(function (
-    this: Element,
-  ) {
-    return new DOMRect(0, onScreen(this) ? 100 : 2000, 400, 300);
-  });
+describe("a part on screen whose text would move in Public Sans", () => {
+  // Stand-ins for layout: the hero and the offer are on screen until the page is scrolled past
+  // them, on a page 10,000 px tall; in Public Sans, the start of the hero's last line of text
+  // moves 40 px (a word wrapped the other way), the offer's stays.
+  let scrolledPast = false;
   const measured: string[] = [];
-  Object.assign(Range.prototype, {
-    getClientRects(this: Range) {
-      const part = this.startContainer as Element;
-      measured.push(part.id);
-      const left = part.id === "hero" && publicSans(part) ? 80 : 120;
-      return [new DOMRect(0, 100, 400, 20), new DOMRect(left, 120, 60, 20)];
-    },
+  const observed: Element[] = [];
+  let report: (entries: { target: Element; isIntersecting: boolean }[]) => void = () => undefined;
+  const publicSans = (element: Element) => !element.hasAttribute("data-font-pending");
+
+  beforeEach(() => {
+    scrolledPast = false;
+    measured.length = 0;
+    observed.length = 0;
+    Object.defineProperty(document.documentElement, "scrollHeight", {
+      value: 10_000,
+      configurable: true,
+    });
+    jest.spyOn(Element.prototype, "getBoundingClientRect").mockImplementation(function (
+      this: Element,
+    ) {
+      const onScreen = this.id === "hero" || this.id === "offer";
+      return new DOMRect(0, !onScreen ? 2000 : scrolledPast ? -900 : 100, 400, 300);
+    });
+    Object.assign(Range.prototype, {
+      getClientRects(this: Range) {
+        const part = this.startContainer as Element;
+        measured.push(part.id);
+        const left = part.id === "hero" && publicSans(part) ? 80 : 120;
+        return [new DOMRect(0, 100, 400, 20), new DOMRect(left, 120, 60, 20)];
+      },
+    });
+    Object.assign(globalThis, {
+      CSS: { supports: (property: string) => property === "overflow-anchor" },
+      IntersectionObserver: class {
+        constructor(callback: typeof report) {
+          report = callback;
+        }
+        observe(element: Element) {
+          observed.push(element);
+        }
+        unobserve(element: Element) {
+          observed.splice(observed.indexOf(element), 1);
+        }
+      },
+    });
   });
 
-  holdFontUntilFirstPaint()?.();
-  const switched = switchToPublicSansWhenLoaded();
-  fetches.get('1em "Public Sans French"')?.arrive();
-  await settled();
-  for (let frame = 0; frame < 6; frame++) await drawFrame();
-  await switched;
-  // Only the parts on screen are measured, before and after.
-  expect(measured).toEqual(["hero", "hero", "offer", "offer"]);
-  expect(pendingIds()).toEqual(["hero"]);
+  afterEach(() => {
+    Reflect.deleteProperty(document.documentElement, "scrollHeight");
+    delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    delete (globalThis as { CSS?: unknown }).CSS;
+  });
+
+  async function switchThePage() {
+    holdFontUntilFirstPaint()?.();
+    const switched = switchToPublicSansWhenLoaded();
+    fetches.get('1em "Public Sans French"')?.arrive();
+    await settled();
+    for (let frame = 0; frame < 6; frame++) await drawFrame();
+    await switched;
+  }
+
+  it("keeps the local font, unseen, until scrolled past", async () => {
+    await switchThePage();
+    // Only the parts on screen are measured, before and after.
+    expect(measured).toEqual(["hero", "hero", "offer", "offer"]);
+    expect(pendingIds()).toEqual(["hero"]);
+    expect(observed.map(({ id }) => id)).toEqual(["hero"]);
+
+    const hero = document.getElementById("hero") as Element;
+    report([{ target: hero, isIntersecting: true }]);
+    expect(pendingIds()).toEqual(["hero"]);
+    scrolledPast = true;
+    report([{ target: hero, isIntersecting: false }]);
+    expect(pendingIds()).toEqual([]);
+    expect(observed).toEqual([]);
+  });
+
+  it("scrolled past near the page's end, or without scroll anchoring, still keeps it", async () => {
+    await switchThePage();
+    const hero = document.getElementById("hero") as Element;
+    scrolledPast = true;
+    Object.defineProperty(window, "scrollY", {
+      value: 10_000 - innerHeight - 100,
+      configurable: true,
+    });
+    report([{ target: hero, isIntersecting: false }]);
+    expect(pendingIds()).toEqual(["hero"]);
+
+    Object.defineProperty(window, "scrollY", { value: 0, configurable: true });
+    Object.assign(globalThis, { CSS: { supports: () => false } });
+    report([{ target: hero, isIntersecting: false }]);
+    expect(pendingIds()).toEqual(["hero"]);
+  });
 });
 
 it("keeps the local font when the file cannot be fetched", async () => {
