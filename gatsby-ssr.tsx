@@ -51,9 +51,9 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
     />,
     // The browser's own bars in the brand's colour, on phones.
     <meta key="theme-color" name="theme-color" content={themeColor} />,
-    // Every page's French text is in this file. Preloaded only without JavaScript: the page's
-    // inline script fetches it after the first paint on a first visit, from this element's
-    // address (src/islands/font-after-paint.ts, src/styles/fonts.css).
+    // Every page's French text is in this file. Preloaded only without JavaScript: on a first
+    // visit, the page's inline script asks for it after the first paint, by the family the
+    // stylesheet gives it (src/islands/font-after-paint.ts, src/styles/fonts.css).
     <link
       key="font"
       rel="preload"

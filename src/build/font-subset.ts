@@ -7,10 +7,11 @@
 //   16 kB in place of the 21 kB of the whole Latin face, so that on a slow phone network it
 //   arrives in two round trips beside the page's other first requests (docs/performance.md);
 // - the whole Latin face, for the other characters of its unicode-range (Spanish, Nordic or
-//   Portuguese letters, say). The stylesheet declares it before the French cut, so a browser
-//   looks in the French cut first and fetches this file only for a page that shows one of the
-//   others, such as a name typed into the form. (A file of the other characters alone would be
-//   under 10 kB, and Gatsby would inline it as base64 into every page's CSS.)
+//   Portuguese letters, say). The French cut is a family of its own, named before this one in
+//   the font stack (src/styles/fonts.css), so a browser looks in the French cut first and
+//   fetches this file only for a page that shows one of the others, such as a name typed into
+//   the form. (A file of the other characters alone would be under 10 kB, and Gatsby would
+//   inline it as base64 into every page's CSS.)
 //
 // The files are committed (src/styles/fonts/); `npm run fonts` writes them again from the
 // installed package, and a unit test checks that each committed file is what this code makes of

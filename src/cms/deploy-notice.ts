@@ -71,7 +71,7 @@ const baseStyle: Partial<CSSStyleDeclaration> = {
   margin: "0",
   padding: "0.5rem 0.75rem",
   borderRadius: "0.5rem",
-  font: '500 0.8125rem/1.4 "Public Sans Variable", system-ui, sans-serif',
+  font: '500 0.8125rem/1.4 "Public Sans French", "Public Sans Variable", system-ui, sans-serif',
   boxShadow: "0 1px 3px rgb(0 0 0 / 0.15)",
 };
 /** Background and text per state, each over 7:1. */

@@ -3,7 +3,9 @@
 // hydrates the page as a whole. The page paints from its HTML and its inlined CSS alone (on a
 // first visit in the local font matched to Public Sans: font-after-paint.ts); its one script
 // element is inline (inline-start.ts): it fetches this module and the font once the browser
-// reports the first contentful paint, so that nothing competes with the page's own bytes before it. Three parts move, each an island over its own server HTML:
+// reports the first contentful paint, so that nothing competes with the page's own bytes before
+// it, and this module switches a first visit's text to Public Sans (font-switch.ts). Three parts
+// move, each an island over its own server HTML:
 //
 // - the header's menu and the testimonials carousel: a few hundred bytes of typed script each,
 //   run by this module; their components attach the same scripts where React renders them (the
@@ -21,6 +23,7 @@ import { enhanceMenu } from "../components/site-header/menu-behaviour";
 import { enhanceCarousel } from "../components/testimonials/carousel-behaviour";
 import { enhanceAudienceChoice } from "../components/audience-choice/audience-choice-behaviour";
 import { measureAudience } from "./audience";
+import { switchToPublicSansWhenLoaded } from "./font-switch";
 import { loadQuoteFormWhenNeeded } from "./load-quote-form";
 
 /** Starts one island: a fault in one is reported and never stops the others. */
@@ -39,6 +42,8 @@ start("[data-carousel]", enhanceCarousel);
 start('[data-island="quote-form"]', loadQuoteFormWhenNeeded);
 start("[data-audience-choice]", enhanceAudienceChoice);
 start("html", measureAudience);
+// A first visit's page, in the local font until the file comes (font-after-paint.ts).
+start("html[data-font-pending]", switchToPublicSansWhenLoaded);
 // The page's controls answer from here on: the browser tests wait for this mark before they
 // press one, as a visitor cannot tell the few milliseconds apart.
 document.documentElement.dataset.islands = "started";

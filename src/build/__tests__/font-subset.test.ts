@@ -14,7 +14,11 @@ function faceOf(file: string) {
   if (!face) throw new Error(`src/styles/fonts.css declares no face with ${path.basename(file)}`);
   const declaration = (name: string) =>
     new RegExp(`${name}:\\s*([^;]+);`).exec(face)?.[1]?.replace(/\s+/g, " ").trim();
-  return { weight: declaration("font-weight"), unicodeRange: declaration("unicode-range") };
+  return {
+    family: declaration("font-family")?.replaceAll('"', ""),
+    weight: declaration("font-weight"),
+    unicodeRange: declaration("unicode-range"),
+  };
 }
 
 describe.each(Object.entries(cuts))("the %s cut", (_, { file, unicodeRange }) => {
@@ -23,21 +27,23 @@ describe.each(Object.entries(cuts))("the %s cut", (_, { file, unicodeRange }) =>
   });
 
   it("is declared in the stylesheet with the weights and characters it was cut to", () => {
-    expect(faceOf(file)).toEqual({
+    expect(faceOf(file)).toMatchObject({
       weight: `${weights.min} ${weights.max}`,
       unicodeRange: unicodeRange.join(", "),
     });
   });
 });
 
-it("cuts French from the Latin face and is looked in first, declared after it", () => {
+it("cuts French from the Latin face and is looked in first, its family named first in the stack", () => {
   const latin = charactersOf(latinUnicodeRange);
   for (const character of charactersOf(cuts.french.unicodeRange)) {
     expect(latin).toContain(character);
   }
-  const css = readFileSync(path.resolve("src/styles/fonts.css"), "utf8");
-  const position = (file: string) => css.indexOf(path.basename(file));
-  expect(position(cuts.french.file)).toBeGreaterThan(position(cuts.latin.file));
+  const tokens = readFileSync(path.resolve("src/styles/tokens.css"), "utf8");
+  const stack = /--font-sans:\s*([^;]+);/.exec(tokens)?.[1] ?? "";
+  const french = stack.indexOf(`"${faceOf(cuts.french.file).family}"`);
+  expect(french).toBeGreaterThanOrEqual(0);
+  expect(french).toBeLessThan(stack.indexOf(`"${faceOf(cuts.latin.file).family}"`));
 });
 
 it("preloads French text: accented letters, ligatures, typographic quotes and spaces, euro", () => {
