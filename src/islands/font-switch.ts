@@ -100,31 +100,35 @@ function nearTheEnd(box: DOMRect): boolean {
 }
 
 /**
- * Switches `part` to Public Sans unless some of its text on screen would move: then it is put
- * back as it was before any frame is drawn, and `false` returned. (Off screen, its text may wrap
- * differently: a part below the screen moves nothing seen.) Near the page's end it is not tried:
- * laid out shorter even for a moment, it would pull the screen up for good.
+ * Whether a part off screen, whose box is `box`, can switch without moving what is seen: below
+ * the screen, or above it where the browser keeps the screen's content in place as the part's
+ * height changes (scroll anchoring, which Safari lacks), and not near the page's end.
  */
-function switchUnlessTextSeenMoves(part: Element): boolean {
-  const box = part.getBoundingClientRect();
-  const seen = onScreen(box);
-  if (seen && nearTheEnd(box)) return false;
-  const before = seen ? boxesSeen(part) : [];
-  part.removeAttribute(fontPending);
-  if (!seen || !moved(before, boxesSeen(part))) return true;
-  part.setAttribute(fontPending, "");
-  return false;
+function canSwitchOffScreen(box: DOMRect): boolean {
+  // No box at all: not drawn (a carousel's hidden slide), it moves nothing.
+  if (box.top >= innerHeight || (box.width === 0 && box.height === 0)) return true;
+  return CSS.supports("overflow-anchor", "auto") && !nearTheEnd(box);
 }
 
 /**
- * Whether `part`, once off screen, can switch without moving what is seen: below the screen, or
- * above it where the browser keeps the screen's content in place as the part's height changes
- * (scroll anchoring, which Safari lacks), and not near the page's end.
+ * Switches `part` to Public Sans unless that would move something seen, and says whether it did.
+ * Off screen, its text may wrap differently, and only its height can move what is seen. On
+ * screen, a part whose text there would move is put back as it was before any frame is drawn;
+ * near the page's end it is not tried: laid out shorter even for a moment, it would pull the
+ * screen up for good.
  */
-function canSwitchOffScreen(part: Element): boolean {
+function switchUnlessSomethingSeenMoves(part: Element): boolean {
   const box = part.getBoundingClientRect();
-  if (box.top >= innerHeight) return true;
-  return box.bottom <= 0 && CSS.supports("overflow-anchor", "auto") && !nearTheEnd(box);
+  if (!onScreen(box)) {
+    if (canSwitchOffScreen(box)) part.removeAttribute(fontPending);
+    return !part.hasAttribute(fontPending);
+  }
+  if (nearTheEnd(box)) return false;
+  const before = boxesSeen(part);
+  part.removeAttribute(fontPending);
+  if (!moved(before, boxesSeen(part))) return true;
+  part.setAttribute(fontPending, "");
+  return false;
 }
 
 /** Gives each part of the page Public Sans, a step per frame. */
@@ -133,17 +137,16 @@ async function switchInSteps(): Promise<void> {
   // Each part keeps the local font on its own while the root lets go of it.
   for (const element of steps.flat()) element.setAttribute(fontPending, "");
   document.documentElement.removeAttribute(fontPending);
-  // A part left in the local font switches once scrolled past, where that moves nothing seen.
+  // A part left in the local font switches once off screen, where that moves nothing seen.
   let offScreen: IntersectionObserver | undefined;
   for (const step of steps) {
     await afterNextFrame();
     for (const element of step) {
-      if (switchUnlessTextSeenMoves(element)) continue;
+      if (switchUnlessSomethingSeenMoves(element)) continue;
       offScreen ??= new IntersectionObserver((entries) => {
         for (const { target, isIntersecting } of entries) {
-          if (isIntersecting || !canSwitchOffScreen(target)) continue;
-          target.removeAttribute(fontPending);
-          offScreen?.unobserve(target);
+          if (!isIntersecting && switchUnlessSomethingSeenMoves(target))
+            offScreen?.unobserve(target);
         }
       });
       offScreen.observe(element);

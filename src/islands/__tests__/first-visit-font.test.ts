@@ -184,6 +184,19 @@ describe("a part on screen whose text would move in Public Sans", () => {
     expect(observed).toEqual([]);
   });
 
+  it("above the screen at its turn, switches only where the browser anchors the scroll", async () => {
+    scrolledPast = true;
+    Object.assign(globalThis, { CSS: { supports: () => false } });
+    await switchThePage();
+    expect(pendingIds()).toEqual(["hero", "offer"]);
+    // Nothing on screen was laid out in Public Sans to be measured.
+    expect(measured).toEqual([]);
+
+    Object.assign(globalThis, { CSS: { supports: () => true } });
+    report([{ target: document.getElementById("hero") as Element, isIntersecting: false }]);
+    expect(pendingIds()).toEqual(["offer"]);
+  });
+
   it("scrolled past near the page's end, or without scroll anchoring, still keeps it", async () => {
     await switchThePage();
     const hero = document.getElementById("hero") as Element;
