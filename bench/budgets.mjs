@@ -61,7 +61,7 @@ export const budgets = [
   },
   // Nothing moves, the switch included: a part on screen whose text would move keeps the local
   // font (src/islands/font-switch.ts, e2e/font.test.mjs). The budget stays where it was: CI's
-  // bench once saw 0.001 on `/` after that change, not yet explained (docs/performance.md).
+  // benches saw 0.001 on `/` in one run of five, twice, after that change, not yet explained (docs/performance.md).
   {
     key: "cls",
     label: "Cumulative Layout Shift",

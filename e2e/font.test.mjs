@@ -30,6 +30,13 @@ function fontRequests(page) {
   return urls;
 }
 
+/** Resolves once the browser has drawn two frames. @param {import("playwright-core").Page} page */
+function twoFramesDrawn(page) {
+  return page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  );
+}
+
 /**
  * Resolves once the switch to Public Sans has gone through the page, with the fonts Chromium drew
  * the page's first and last paragraphs in (a name each, "web" for a font the page brought).
@@ -47,9 +54,7 @@ async function publicSansShown(page) {
       ![...document.querySelectorAll("main p")].at(-1)?.closest("[data-font-pending]"),
   );
   // Two frames: the switch is laid out and painted, and any shift it caused is reported.
-  await page.evaluate(
-    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-  );
+  await twoFramesDrawn(page);
   const session = await page.context().newCDPSession(page);
   await session.send("DOM.enable");
   await session.send("CSS.enable");
@@ -90,6 +95,11 @@ function layoutShifts(page) {
   );
 }
 
+/** The shifts a visitor would see, each one's score. @param {import("playwright-core").Page} page */
+async function shiftsSeen(page) {
+  return (await layoutShifts(page)).filter((shift) => shift >= seenShift);
+}
+
 describe("the typeface", () => {
   // 412 px: the phone Lighthouse's mobile runs emulate (npm run bench).
   for (const width of [360, 412, 1280]) {
@@ -121,10 +131,7 @@ describe("the typeface", () => {
         // The French cut alone: the whole Latin file is for characters French text lacks.
         assert.equal(fonts.length, 1, fonts.join(", "));
         assert.match(fonts[0] ?? "", frenchFile);
-        assert.deepEqual(
-          (await layoutShifts(page)).filter((shift) => shift >= seenShift),
-          [],
-        );
+        assert.deepEqual(await shiftsSeen(page), []);
         if (!whole) {
           // Scrolled past, a part left in the local font switches too, moving nothing seen.
           await page.evaluate(() =>
@@ -133,15 +140,10 @@ describe("the typeface", () => {
           await page.waitForFunction(() => document.querySelector("[data-font-pending]") === null);
           // Back to the top once that frame is drawn, as a visitor's next scroll would be: in
           // the same frame, the part's text would come into view at its new place, a shift.
-          await page.evaluate(
-            () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-          );
+          await twoFramesDrawn(page);
           await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
           assert.deepEqual(await publicSansShown(page), [publicSans, publicSans]);
-          assert.deepEqual(
-            (await layoutShifts(page)).filter((shift) => shift >= seenShift),
-            [],
-          );
+          assert.deepEqual(await shiftsSeen(page), []);
         }
         await page.close();
       });

@@ -120,8 +120,9 @@ function canSwitchOffScreen(box: DOMRect): boolean {
 function switchUnlessSomethingSeenMoves(part: Element): boolean {
   const box = part.getBoundingClientRect();
   if (!onScreen(box)) {
-    if (canSwitchOffScreen(box)) part.removeAttribute(fontPending);
-    return !part.hasAttribute(fontPending);
+    if (!canSwitchOffScreen(box)) return false;
+    part.removeAttribute(fontPending);
+    return true;
   }
   if (nearTheEnd(box)) return false;
   const before = boxesSeen(part);
