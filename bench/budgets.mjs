@@ -51,8 +51,8 @@ export const budgets = [
   { key: "speedIndex", label: "Speed Index", unit: "ms" },
   // The switch to Public Sans on a first visit goes a part of the page per frame, no task near
   // 50 ms on the phone (docs/performance.md, "Total Blocking Time"). What is left on `/` is its
-  // first layout, which Lighthouse's simulation sometimes places after the first paint: 0 to 14
-  // ms by run in CI's benches (medians 1 and 9 ms). The budget holds that; the goal, 5 ms in
+  // first layout, which Lighthouse's simulation sometimes places after the first paint: 0 to 21
+  // ms by run in CI's benches (medians 1, 9 and 5 ms). The budget holds that; the goal, 5 ms in
   // every run, is not met yet (docs/performance.md, "The first layout of `/`").
   {
     key: "tbt",
