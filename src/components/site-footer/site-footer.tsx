@@ -14,6 +14,9 @@ import * as styles from "./site-footer.module.css";
  * Company details, legal links, the accessibility statement with its state (as the statement's
  * model asks every page to show it), the contact link and the tenants' page, on every route.
  */
+/** The footer's id, the end of every page: the head holds the first paint until it (gatsby-ssr.tsx). */
+export const pageEndId = "pied-de-page";
+
 export default function SiteFooter() {
   const company = useCompany();
   const { footer } = useLandingCopy();
@@ -24,7 +27,7 @@ export default function SiteFooter() {
   // A detail the company has not given yet stays on the legal pages, never in the footer.
   const address = isPlaceholder(company.headOffice) ? null : company.headOffice;
   return (
-    <footer className={styles.footer}>
+    <footer id={pageEndId} className={styles.footer}>
       <Container>
         <div className={styles.grid}>
           <div>
