@@ -25,6 +25,7 @@ import { enhanceAudienceChoice } from "../components/audience-choice/audience-ch
 import { measureAudience } from "./audience";
 import { switchToPublicSansWhenLoaded } from "./font-switch";
 import { loadQuoteFormWhenNeeded } from "./load-quote-form";
+import { layOutSectionsInSteps } from "./section-layout";
 
 /** Starts one island: a fault in one is reported and never stops the others. */
 function start(selector: string, island: (element: HTMLElement) => unknown): void {
@@ -42,6 +43,8 @@ start("[data-carousel]", enhanceCarousel);
 start('[data-island="quote-form"]', loadQuoteFormWhenNeeded);
 start("[data-audience-choice]", enhanceAudienceChoice);
 start("html", measureAudience);
+// The sections left out of the first layout, one per frame (section-layout.ts).
+start("html", layOutSectionsInSteps);
 // A first visit's page, in the local font until the file comes (font-after-paint.ts).
 start("html[data-font-pending]", switchToPublicSansWhenLoaded);
 // The page's controls answer from here on: the browser tests wait for this mark before they

@@ -3,6 +3,7 @@ import type { QuoteFormProps } from "../../features/quote-form/quote-form";
 import QuoteFormIsland from "../../features/quote-form/quote-form-island";
 import Icon from "../icon/icon";
 import Container from "../ui/container";
+import * as ui from "../ui/ui.module.css";
 import * as styles from "./contact-section.module.css";
 
 type ContactSectionProps = {
@@ -14,7 +15,7 @@ type ContactSectionProps = {
 /** The quote request: what the visitor gets on the left, the form on the right. */
 export default function ContactSection({ title, intro, points, ...form }: ContactSectionProps) {
   return (
-    <section id="contact" className={styles.section} aria-labelledby="contact-title">
+    <section id="contact" className={`${ui.section} ${ui.muted}`} aria-labelledby="contact-title">
       <Container>
         <div className={styles.layout}>
           <div className={styles.aside}>
