@@ -152,6 +152,14 @@ export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  * @param {{ tags?: string[], within?: string }} [options]
  */
 export async function accessibilityViolations(page, { tags = wcagTags, within } = {}) {
+  // axe reads colours where the page is drawn: it waits for the sections left out of the first
+  // layout to be laid out, a frame each after the first paint (src/islands/section-layout.ts).
+  await page.waitForFunction(
+    () =>
+      !matchMedia("(scripting: enabled)").matches ||
+      !document.querySelector("[data-site-header]") ||
+      document.documentElement.hasAttribute("data-whole-page"),
+  );
   const builder = new AxeBuilder({ page }).withTags(tags);
   const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations.flatMap((violation) =>

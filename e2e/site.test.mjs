@@ -179,6 +179,33 @@ describe("navigation", () => {
     });
   }
 
+  // The sections below the first screen are laid out as they near it, at an estimated height until
+  // then (src/components/ui/ui.module.css): a smooth scroll through them must still land on its
+  // target, below the sticky header, on a phone as on a desktop.
+  for (const { width, link } of [
+    { width: 360, link: "Demander un devis gratuit" },
+    { width: 1280, link: "Devis Gratuit" },
+  ]) {
+    it(`a smooth scroll from "${link}" lands on the quote form at ${width} px`, async () => {
+      const page = await openPage(browser, { width });
+      await page.goto(baseUrl, { waitUntil: "networkidle" });
+      // The switch to Public Sans moves text as it goes (src/islands/font-switch.ts): its end.
+      await page.waitForFunction(() => !document.querySelector("[data-font-pending]"));
+      const scrolled = page.evaluate(
+        () => new Promise((resolve) => addEventListener("scrollend", resolve, { once: true })),
+      );
+      await page.getByRole("link", { name: link, exact: true }).first().click();
+      await scrolled;
+      const { top, padding } = await page.evaluate(() => ({
+        top: document.querySelector("#contact")?.getBoundingClientRect().top,
+        padding: parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
+      }));
+      assert.ok(padding > 0, "the page keeps anchored sections below its header");
+      assert.ok(Math.abs(Number(top) - padding) <= 2, `#contact's top at ${top}, not ${padding}`);
+      await page.close();
+    });
+  }
+
   it("the navigation stays in view while scrolling", async () => {
     const page = await openPage(browser);
     await page.goto(baseUrl, { waitUntil: "networkidle" });
@@ -232,6 +259,8 @@ describe("testimonials", () => {
     const page = await openPage(browser);
     await page.clock.install();
     await page.goto(baseUrl, { waitUntil: "networkidle" });
+    // Watched, as a visitor does: on screen.
+    await page.locator("#temoignages").scrollIntoViewIfNeeded();
     const first = await visibleQuote(page);
     // One rotation delay (5 s in testimonial-carousel.tsx) and a little more.
     await page.clock.runFor(5_500);
