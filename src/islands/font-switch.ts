@@ -15,8 +15,6 @@
  * (or on the next page, which has Public Sans from its first paint).
  */
 
-import { afterNextFrame } from "./next-frame";
-
 /** Keeps the local font on the element that has it (src/styles/fonts.css). */
 export const fontPending = "data-font-pending";
 
@@ -59,6 +57,11 @@ export function switchSteps(page: Element, characters = charactersPerStep): Elem
   visit(page);
   if (step.length > 0) steps.push(step);
   return steps;
+}
+
+/** Resolves once the browser has drawn a frame, so that what changes next is its own frame. */
+function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 // Chromium counts a layout shift from a move of 3 CSS pixels; less is not seen either.
@@ -129,25 +132,8 @@ function switchUnlessSomethingSeenMoves(part: Element): boolean {
   return false;
 }
 
-/**
- * Follows the page's scrolling, and returns what runs a function once it is still: at once
- * unless it scrolls, then at the scroll's end. A smooth scroll to an in-page link's target aims
- * where the target stood when it started: a part switched on the way, its text wrapping anew,
- * would move the target and the scroll would land off it. Without `scrollend` (Safari), at once.
- */
-function followScrolling(): (run: () => void) => void {
-  let scrolling = false;
-  addEventListener("scroll", () => (scrolling = true), { passive: true });
-  addEventListener("scrollend", () => (scrolling = false));
-  return (run) => {
-    if (scrolling && "onscrollend" in window) addEventListener("scrollend", run, { once: true });
-    else run();
-  };
-}
-
-/** Gives each part of the page Public Sans, a step per frame, while the page is still. */
+/** Gives each part of the page Public Sans, a step per frame. */
 async function switchInSteps(): Promise<void> {
-  const whenStill = followScrolling();
   const steps = switchSteps(document.body);
   // Each part keeps the local font on its own while the root lets go of it.
   for (const element of steps.flat()) element.setAttribute(fontPending, "");
@@ -156,15 +142,12 @@ async function switchInSteps(): Promise<void> {
   let offScreen: IntersectionObserver | undefined;
   for (const step of steps) {
     await afterNextFrame();
-    await new Promise<void>((resolve) => whenStill(resolve));
     for (const element of step) {
       if (switchUnlessSomethingSeenMoves(element)) continue;
       offScreen ??= new IntersectionObserver((entries) => {
         for (const { target, isIntersecting } of entries) {
-          if (isIntersecting) continue;
-          whenStill(() => {
-            if (switchUnlessSomethingSeenMoves(target)) offScreen?.unobserve(target);
-          });
+          if (!isIntersecting && switchUnlessSomethingSeenMoves(target))
+            offScreen?.unobserve(target);
         }
       });
       offScreen.observe(element);

@@ -105,28 +105,6 @@ it("on a first visit, paints in the local font, asks for the French cut at the p
   await switched;
 });
 
-it("holds its steps while the page scrolls, until the scroll's end", async () => {
-  // A smooth scroll to an in-page link's target would land off it were text to wrap anew on the
-  // way (jsdom has no `scrollend` of its own: the browser's is stood in for).
-  Object.defineProperty(window, "onscrollend", { value: null, configurable: true });
-  holdFontUntilFirstPaint()?.();
-  const switched = switchToPublicSansWhenLoaded();
-  fetches.get('1em "Public Sans French"')?.arrive();
-  await settled();
-  const parts = ["header", "hero", "offer", "figures", "footer"];
-  dispatchEvent(new Event("scroll"));
-  for (let frame = 0; frame < 3; frame++) await drawFrame();
-  expect(pendingIds()).toEqual(parts);
-
-  dispatchEvent(new Event("scrollend"));
-  await settled();
-  expect(pendingIds().length).toBeLessThan(parts.length);
-  for (let frame = 0; frame < parts.length; frame++) await drawFrame();
-  expect(pendingIds()).toEqual([]);
-  await switched;
-  Reflect.deleteProperty(window, "onscrollend");
-});
-
 describe("a part on screen whose text would move in Public Sans", () => {
   // Stand-ins for layout: the hero and the offer are on screen until the page is scrolled past
   // them, on a page 10,000 px tall; in Public Sans, the start of the hero's last line of text
