@@ -2,7 +2,14 @@
 // What the accessibility suites share (e2e/accessibility-pages, accessibility-form and keyboard):
 // the routes and widths they walk, the form's fields, and the page helpers.
 import assert from "node:assert/strict";
-import { accessibilityViolations, baseUrl, openPage, screenshotDir, wcagTags } from "./browser.mjs";
+import {
+  accessibilityViolations,
+  baseUrl,
+  openPage,
+  screenshotDir,
+  sectionsLaidOut,
+  wcagTags,
+} from "./browser.mjs";
 import { textContrastFailures } from "./contrast.mjs";
 
 export const routes = [
@@ -35,10 +42,12 @@ export const fields = [
 export const consentError = "Vous devez accepter d'être recontacté pour envoyer votre demande";
 
 /**
- * Waits for the page's fade-in to end, so that colours are measured at full opacity.
+ * Waits for the page's fade-in to end, so that colours are measured at full opacity, and for its
+ * sections to be laid out (sectionsLaidOut).
  * @param {import("playwright-core").Page} page
  */
 export async function settle(page) {
+  await sectionsLaidOut(page);
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== "running"),
   );

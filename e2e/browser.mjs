@@ -143,6 +143,21 @@ export function isInViewport(page, selector) {
 export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /**
+ * Waits for the sections left out of the page's first layout to be laid out, a frame each after
+ * the first paint (src/islands/section-layout.ts): colours are read where the page is drawn, and a
+ * skipped section is not drawn until a frame after it nears the screen or takes the focus.
+ * @param {import("playwright-core").Page} page
+ */
+export async function sectionsLaidOut(page) {
+  await page.waitForFunction(
+    () =>
+      !matchMedia("(scripting: enabled)").matches ||
+      !document.querySelector("[data-site-header]") ||
+      document.documentElement.hasAttribute("data-whole-page"),
+  );
+}
+
+/**
  * Violations axe-core finds on the page, as "rule: target" lines: WCAG 2.1 A and AA rules unless
  * other axe tags are given (the accessibility suite adds "best-practice").
  */
@@ -152,14 +167,7 @@ export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  * @param {{ tags?: string[], within?: string }} [options]
  */
 export async function accessibilityViolations(page, { tags = wcagTags, within } = {}) {
-  // axe reads colours where the page is drawn: it waits for the sections left out of the first
-  // layout to be laid out, a frame each after the first paint (src/islands/section-layout.ts).
-  await page.waitForFunction(
-    () =>
-      !matchMedia("(scripting: enabled)").matches ||
-      !document.querySelector("[data-site-header]") ||
-      document.documentElement.hasAttribute("data-whole-page"),
-  );
+  await sectionsLaidOut(page);
   const builder = new AxeBuilder({ page }).withTags(tags);
   const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations.flatMap((violation) =>
