@@ -1,5 +1,6 @@
 import { holdFontUntilFirstPaint } from "../font-after-paint";
 import { switchSteps, switchToPublicSansWhenLoaded } from "../font-switch";
+import { drawFrame, holdFrames, settled } from "../../test-utils/frames";
 
 // jsdom neither paints, lays out nor fetches fonts: these tests check the markup the stylesheet
 // reads (`data-font-pending`, on the root, then on each part of the page until its frame), the
@@ -11,7 +12,6 @@ import { switchSteps, switchToPublicSansWhenLoaded } from "../font-switch";
 
 const fetches = new Map<string, { arrive: () => void; fail: () => void }>();
 const loads: Record<string, Promise<FontFace[]>> = {};
-let frames: FrameRequestCallback[] = [];
 
 function navigate(type: NavigationTimingType) {
   Object.defineProperty(performance, "getEntriesByType", {
@@ -24,16 +24,6 @@ function arriveFrom(referrer: string) {
   Object.defineProperty(document, "referrer", { value: referrer, configurable: true });
 }
 
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** The browser draws a frame; what the script then does before the next one has run. */
-async function drawFrame() {
-  const due = frames;
-  frames = [];
-  for (const callback of due) callback(performance.now());
-  await settled();
-}
-
 /** The elements still drawn in the local font, by their ids. */
 const pendingIds = () =>
   [...document.querySelectorAll("[data-font-pending]")].map((element) => element.id || "root");
@@ -43,7 +33,6 @@ const rootPending = () => document.documentElement.hasAttribute("data-font-pendi
 beforeEach(() => {
   fetches.clear();
   for (const font of Object.keys(loads)) delete loads[font];
-  frames = [];
   Object.defineProperty(document, "fonts", {
     value: {
       load: (font: string) =>
@@ -56,9 +45,7 @@ beforeEach(() => {
     },
     configurable: true,
   });
-  jest
-    .spyOn(window, "requestAnimationFrame")
-    .mockImplementation((callback) => frames.push(callback));
+  holdFrames();
   document.documentElement.removeAttribute("data-font-pending");
   document.body.innerHTML = `
     <header id="header">${"h".repeat(80)}</header>

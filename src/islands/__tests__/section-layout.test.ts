@@ -1,4 +1,5 @@
 import { layOutSectionsInSteps, layOutWholePageBeforeInPageLinks } from "../section-layout";
+import { drawFrame, holdFrames, settled } from "../../test-utils/frames";
 
 // jsdom lays nothing out: these tests check the marks the stylesheet reads (src/components/ui/
 // ui.module.css): `data-laid-out` on each section in a frame of its own, then `data-whole-page`
@@ -6,25 +7,12 @@ import { layOutSectionsInSteps, layOutWholePageBeforeInPageLinks } from "../sect
 // browser scrolls. e2e/site.test.mjs checks in Chromium that a smooth scroll then lands on its
 // target, and `npm run bench` that the first layout no longer blocks.
 
-let frames: FrameRequestCallback[] = [];
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-async function drawFrame() {
-  const due = frames;
-  frames = [];
-  for (const callback of due) callback(performance.now());
-  await settled();
-}
-
 const root = document.documentElement;
 const laidOutIds = () =>
   [...document.querySelectorAll("section[data-laid-out]")].map((section) => section.id);
 
 beforeEach(() => {
-  frames = [];
-  jest
-    .spyOn(window, "requestAnimationFrame")
-    .mockImplementation((callback) => frames.push(callback));
+  holdFrames();
   root.removeAttribute("data-whole-page");
   document.body.innerHTML = `
     <nav><a id="here" href="/#contact">Devis</a><a id="away" href="/locataires#droits">Droits</a>
