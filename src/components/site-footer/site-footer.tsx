@@ -11,12 +11,15 @@ import Container from "../ui/container";
 import * as styles from "./site-footer.module.css";
 
 /**
+ * The footer's id, the end of every page: the head holds the first paint until it is parsed
+ * (gatsby-ssr.tsx).
+ */
+export const pageEndId = "pied-de-page";
+
+/**
  * Company details, legal links, the accessibility statement with its state (as the statement's
  * model asks every page to show it), the contact link and the tenants' page, on every route.
  */
-/** The footer's id, the end of every page: the head holds the first paint until it (gatsby-ssr.tsx). */
-export const pageEndId = "pied-de-page";
-
 export default function SiteFooter() {
   const company = useCompany();
   const { footer } = useLandingCopy();
